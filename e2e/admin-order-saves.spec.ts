@@ -1,6 +1,8 @@
 /**
  * The order page's saves as a busy owner meets them: the same order open in two tabs, each changing one field
- * of its billing address, keeps both changes; a save the network drops says so in words and leaves the focus on
+ * of its billing address, keeps both changes; a status chosen in a tab opened before another tab completed the order
+ * is refused beside the status control, and the page shows the order as it now is, and a list read before leaves such an
+ * order alone when marked in bulk; a save the network drops says so in words and leaves the focus on
  * the button pressed, the form as typed, so pressing it again sends it; a whole refund is filled in one press, shipping
  * and its tax included, and leaves the order refunded.
  */
@@ -32,6 +34,75 @@ test("two tabs changing different fields of one address keep both changes", asyn
   const reloaded = page.getByRole("region", { name: "Billing address" }).locator("address");
   await expect(reloaded).toContainText("90002");
   await expect(reloaded).toContainText("555-0199");
+});
+
+test("a tab opened before another completed the order cannot cancel it: refused beside the status, the order shown as it is", async ({
+  page,
+  context,
+}) => {
+  const { orderId } = await guestOrderByApi(page.request);
+  await signInAsOwner(page, `/admin/orders/${orderId}`);
+  const other = await context.newPage();
+  await other.goto(`/admin/orders/${orderId}`);
+  await expect(other.locator(".admin-order-status")).toHaveText("Status: Processing");
+
+  await page.getByLabel("New status").selectOption("completed");
+  await page.getByRole("form", { name: "Change status" }).getByRole("button", { name: "Save" }).click();
+  await expect(page.locator(".admin-order-status")).toHaveText("Status: Completed");
+
+  // The second tab still shows Processing, and cancels: it asks first, as cancelling does, then is refused.
+  const statusForm = other.getByRole("form", { name: "Change status" });
+  await other.getByLabel("New status").selectOption("cancelled");
+  await statusForm.getByRole("button", { name: "Save" }).click();
+  await other
+    .getByRole("dialog", { name: /^Cancel order #/ })
+    .getByRole("button", { name: "Change status" })
+    .click();
+  await expect(statusForm.getByRole("alert")).toHaveText(
+    "This order was changed by someone else since you opened it and is now completed: nothing was changed. Look at it as it is now, then change its status again if you still mean to.",
+  );
+  await expect(other.locator(".admin-order-status")).toHaveText("Status: Completed");
+  await expect(other.getByLabel("New status")).toHaveValue("completed");
+  await expect(statusForm.getByRole("button", { name: "Save" })).toBeFocused();
+
+  const order = (await (await page.request.get(`/api/admin/v1/orders/${orderId}`)).json()) as { status: string };
+  expect(order.status).toBe("completed");
+  // Seen as it is now, the owner may still cancel it: the change goes.
+  await other.getByLabel("New status").selectOption("cancelled");
+  await statusForm.getByRole("button", { name: "Save" }).click();
+  await other
+    .getByRole("dialog", { name: /^Cancel order #/ })
+    .getByRole("button", { name: "Change status" })
+    .click();
+  await expect(other.locator(".admin-order-status")).toHaveText("Status: Cancelled");
+  await expect(statusForm.getByRole("alert")).toHaveCount(0);
+});
+
+test("a list opened before another tab cancelled an order leaves that order as it is when the owner marks it completed", async ({
+  page,
+  context,
+}) => {
+  const { orderId } = await guestOrderByApi(page.request);
+  await signInAsOwner(page, `/admin/orders?search=%23${orderId}`);
+  await expect(page.getByLabel(`Select order #${orderId}`)).toBeVisible();
+  const other = await context.newPage();
+  await other.goto(`/admin/orders/${orderId}`);
+  await other.getByLabel("New status").selectOption("cancelled");
+  await other.getByRole("form", { name: "Change status" }).getByRole("button", { name: "Save" }).click();
+  await other
+    .getByRole("dialog", { name: /^Cancel order #/ })
+    .getByRole("button", { name: "Change status" })
+    .click();
+  await expect(other.locator(".admin-order-status")).toHaveText("Status: Cancelled");
+
+  // The list still shows it processing: ticked and marked completed, it is named among those not changed.
+  await page.getByLabel(`Select order #${orderId}`).check();
+  await page.getByRole("button", { name: "Mark completed" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    `#${orderId}: This order was changed by someone else since you opened it and is now cancelled`,
+  );
+  const order = (await (await page.request.get(`/api/admin/v1/orders/${orderId}`)).json()) as { status: string };
+  expect(order.status).toBe("cancelled");
 });
 
 test("a refund or an address the network drops says so, keeps the focus on its button, and goes once pressed again", async ({ page }) => {

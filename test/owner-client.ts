@@ -117,9 +117,10 @@ export interface TwoEditors {
   /** The body each editor saves from the fields of the copy it read (the helper adds the version). */
   first(read: Json): Json;
   second(read: Json): Json;
-  /** The 409's code and the record's noun in its message ("tax rate"). */
+  /** The 409's code and the record's noun in its message ("tax rate"; plural: "download settings"). */
   code: string;
   noun: string;
+  plural?: boolean;
 }
 
 /**
@@ -127,7 +128,7 @@ export interface TwoEditors {
  * refused (409, the current version in `data`, nothing written, no change-log row); the same body without a
  * version is saved, and saved again unchanged keeps its version. Answers the record as the first editor left it.
  */
-export async function twoEditors({ db, client, path, method, first, second, code, noun }: TwoEditors): Promise<Json> {
+export async function twoEditors({ db, client, path, method, first, second, code, noun, plural = false }: TwoEditors): Promise<Json> {
   const read = async () => {
     const response = await adminCall(client, "GET", path);
     expect(response.statusCode, response.body).toBe(200);
@@ -152,7 +153,9 @@ export async function twoEditors({ db, client, path, method, first, second, code
   expect(stale.statusCode, stale.body).toBe(409);
   expect(stale.json()).toMatchObject({ code, data: { version: kept.json().version } });
   expect(stale.json().message).toBe(
-    `This ${noun} was changed by someone else since you opened it: reload it to see their change, then make yours again.`,
+    plural
+      ? `These ${noun} were changed by someone else since you opened them: reload them to see their change, then make yours again.`
+      : `This ${noun} was changed by someone else since you opened it: reload it to see their change, then make yours again.`,
   );
   expect(await read()).toEqual(firstLeft);
   expect(await logRows()).toBe(rows);

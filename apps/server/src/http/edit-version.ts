@@ -37,10 +37,13 @@ export const VersionField = Type.Optional(
 
 /**
  * 409: the record changed since the client read it; data.version is the current one. No field
- * detail: the owner types no version, so the console shows the message above the form.
+ * detail: the owner types no version, so the console shows the message above the form. A plural
+ * noun ("download settings") is said as one.
  */
-export function staleEdit(code: string, noun: string, current: string): StoreError {
-  const message = `This ${noun} was changed by someone else since you opened it: reload it to see their change, then make yours again.`;
+export function staleEdit(code: string, noun: string, current: string, { plural = false } = {}): StoreError {
+  const message = plural
+    ? `These ${noun} were changed by someone else since you opened them: reload them to see their change, then make yours again.`
+    : `This ${noun} was changed by someone else since you opened it: reload it to see their change, then make yours again.`;
   return new StoreError(code, message, 409, { version: current });
 }
 

@@ -7,6 +7,8 @@ export interface DownloadFile {
   content_type: string;
   size: number;
   position: number;
+  /** Its name's fingerprint (decision 0158): a rename sending an older one is refused. */
+  version: string;
 }
 
 /** A product's download settings and files. */
@@ -18,6 +20,8 @@ export interface ProductDownloads {
   /** null: never expires. */
   download_expiry_days: number | null;
   files: DownloadFile[];
+  /** The fingerprint of the switch, limit and expiry (decision 0158): a save sending an older one is refused. */
+  version: string;
 }
 
 /** An order's download as the owner sees it. */

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { VersionField } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePartInPieces, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import {
@@ -48,10 +49,11 @@ const Settings = Type.Object(
     file_order: Type.Optional(
       Type.Array(Id, { maxItems: DOWNLOAD_LIMITS.files, description: "Every file's id, in the order to show them" }),
     ),
+    version: VersionField,
   },
   { additionalProperties: false },
 );
-const Rename = Type.Object({ name: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
+const Rename = Type.Object({ name: Type.String({ maxLength: 1000 }), version: VersionField }, { additionalProperties: false });
 const Grant = Type.Object({ product_id: Id }, { additionalProperties: false });
 
 const fileTooLarge = `A file may be at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB.`;
@@ -106,7 +108,8 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Change whether a product or variation is downloadable, its limit, expiry and the files' order",
-        description: "A variable product cannot be downloadable itself (its variations can). 400 rest_invalid_param names the field.",
+        description:
+          "A variable product cannot be downloadable itself (its variations can). 400 rest_invalid_param names the field; 409 cw_rest_product_downloads_changed when `version` is not the settings' own (decision 0158).",
         params: ProductParams,
         body: Settings,
       },
@@ -139,8 +142,15 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.patch(
     "/products/:id/downloads/files/:fileId",
-    { schema: { tags, summary: "Rename a file as buyers see it", params: FileParams, body: Rename } },
-    async (request) => renameDownloadFile(request.ctx, request.params.id, request.params.fileId, request.body.name),
+    {
+      schema: {
+        tags,
+        summary: "Rename a file as buyers see it; 409 cw_rest_download_file_changed when `version` is not the file's own",
+        params: FileParams,
+        body: Rename,
+      },
+    },
+    async (request) => renameDownloadFile(request.ctx, request.params.id, request.params.fileId, request.body.name, request.body.version),
   );
   app.delete(
     "/products/:id/downloads/files/:fileId",

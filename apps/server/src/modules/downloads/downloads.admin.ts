@@ -6,8 +6,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { GrantableDownload, OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
 import { sql } from "kysely";
-import type { Db } from "../../db/index.ts";
+import { type Db, isPostgres } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { downloadPath } from "./downloads.service.ts";
@@ -22,26 +23,45 @@ export const downloadErrors = {
   fileNotFound: () => new StoreError("cw_rest_download_file_not_found", "No such file on this product.", 404),
   orderNotFound: () => new StoreError("cw_rest_order_not_found", "No order has this id.", 404),
   permissionNotFound: () => new StoreError("cw_rest_download_not_found", "No such download on this order.", 404),
+  settingsChanged: (current: string) => staleEdit("cw_rest_product_downloads_changed", "download settings", current, { plural: true }),
+  fileChanged: (current: string) => staleEdit("cw_rest_download_file_changed", "file", current),
 };
+
+type SettingsRow = { downloadable: number; download_limit: number | null; download_expiry_days: number | null };
+
+/**
+ * What the settings' save writes (decision 0158): the switch, the limit and the expiry. Not the files: each has its
+ * own version, and their order is a reorder's, which names every file and is refused for any other set.
+ */
+const settingsVersion = (row: SettingsRow) =>
+  editVersion({ downloadable: row.downloadable === 1, limit: row.download_limit, expiry: row.download_expiry_days });
+
+/** What a rename writes: the file's shown name. */
+const fileVersion = (file: { name: string }) => editVersion({ name: file.name });
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
-async function productOf(db: Db, id: number) {
-  const product = await db
+/** The product's download columns; locked for the write's transaction when `forUpdate` (PostgreSQL; SQLite serialises writes). */
+async function productOf(db: Db, id: number, { forUpdate = false } = {}) {
+  let query = db
     .selectFrom("products")
     .select(["id", "type", "downloadable", "download_limit", "download_expiry_days"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("id", "=", id);
+  if (forUpdate && isPostgres(db)) query = query.forUpdate();
+  const product = await query.executeTakeFirst();
   if (!product) throw downloadErrors.productNotFound();
   return product;
 }
 
 export async function readProductDownloads(ctx: RequestContext, productId: number): Promise<ProductDownloads> {
-  const product = await productOf(ctx.db, productId);
-  const files = await ctx.db
+  return productDownloads(ctx.db, await productOf(ctx.db, productId));
+}
+
+async function productDownloads(db: Db, product: Awaited<ReturnType<typeof productOf>>): Promise<ProductDownloads> {
+  const files = await db
     .selectFrom("download_files")
     .select(["id", "name", "file_name", "content_type", "size", "position"])
-    .where("product_id", "=", productId)
+    .where("product_id", "=", product.id)
     .orderBy("position")
     .orderBy("id")
     .execute();
@@ -50,7 +70,8 @@ export async function readProductDownloads(ctx: RequestContext, productId: numbe
     downloadable: product.downloadable === 1,
     download_limit: product.download_limit,
     download_expiry_days: product.download_expiry_days,
-    files,
+    files: files.map((file) => ({ ...file, version: fileVersion(file) })),
+    version: settingsVersion(product),
   };
 }
 
@@ -60,28 +81,33 @@ export interface DownloadSettingsInput {
   download_expiry_days?: number | null;
   /** The files' ids in the order to show them; every file of the product, once. */
   file_order?: number[];
+  /** The settings' version as read: a save on settings changed since is refused (decision 0158). */
+  version?: string;
 }
 
-/** Changes a product's downloadable switch, limit, expiry and the files' order. */
+/** Changes a product's downloadable switch, limit, expiry and the files' order; a stale `version` is refused, nothing written. */
 export async function updateProductDownloads(
   ctx: RequestContext,
   productId: number,
-  input: DownloadSettingsInput,
+  { version, ...input }: DownloadSettingsInput,
 ): Promise<ProductDownloads> {
-  const before = await readProductDownloads(ctx, productId);
-  const product = await productOf(ctx.db, productId);
-  const errors: Record<string, string> = {};
-  if (input.downloadable && product.type === "variable")
-    errors.downloadable = "A variable product is not downloadable itself: make its variations downloadable.";
-  if (input.file_order) {
-    const have = before.files.map((f) => f.id).sort((a, b) => a - b);
-    const given = [...input.file_order].sort((a, b) => a - b);
-    if (have.length !== given.length || have.some((id, i) => id !== given[i]))
-      errors.file_order = "List every file of this product once, in the order to show them.";
-  }
-  if (Object.keys(errors).length) throw fieldsInvalid(errors);
+  await productOf(ctx.db, productId);
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
+    // Read under the write's lock: a save made meanwhile is seen, and a stale copy refused before anything is written.
+    const product = await productOf(db, productId, { forUpdate: true });
+    const before = await productDownloads(db, product);
+    checkVersion(version, before.version, downloadErrors.settingsChanged);
+    const errors: Record<string, string> = {};
+    if (input.downloadable && product.type === "variable")
+      errors.downloadable = "A variable product is not downloadable itself: make its variations downloadable.";
+    if (input.file_order) {
+      const have = before.files.map((f) => f.id).sort((a, b) => a - b);
+      const given = [...input.file_order].sort((a, b) => a - b);
+      if (have.length !== given.length || have.some((id, i) => id !== given[i]))
+        errors.file_order = "List every file of this product once, in the order to show them.";
+    }
+    if (Object.keys(errors).length) throw fieldsInvalid(errors);
     const set: { downloadable?: 0 | 1; download_limit?: number | null; download_expiry_days?: number | null; updated_at: string } = {
       updated_at: nowOf(ctx),
     };
@@ -91,7 +117,7 @@ export async function updateProductDownloads(
     await db.updateTable("products").set(set).where("id", "=", productId).execute();
     for (const [position, id] of (input.file_order ?? []).entries())
       await db.updateTable("download_files").set({ position }).where("id", "=", id).where("product_id", "=", productId).execute();
-    const { files: _files, ...was } = before;
+    const { files: _files, version: _version, ...was } = before;
     await logOwnerChange(db, ctx, "product_downloads", productId, was, { ...input });
   });
   return readProductDownloads(ctx, productId);
@@ -231,30 +257,35 @@ export async function addDownloadFile(
       throw new Error(`download upload ${upload.uploadId} lost chunks before it was stored`);
     await discardUpload(db, upload.uploadId);
     await logOwnerChange(db, ctx, "download_file", id, null, row);
-    return { id, name: row.name, file_name: row.file_name, content_type: row.content_type, size: row.size, position: row.position };
+    const { name, file_name, content_type, size, position } = row;
+    return { id, name, file_name, content_type, size, position, version: fileVersion(row) };
   });
 }
 
-async function fileOf(db: Db, productId: number, fileId: number) {
-  const file = await db
+async function fileOf(db: Db, productId: number, fileId: number, { forUpdate = false } = {}) {
+  let query = db
     .selectFrom("download_files")
     .select(["id", "name", "file_name"])
     .where("id", "=", fileId)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
+    .where("product_id", "=", productId);
+  if (forUpdate && isPostgres(db)) query = query.forUpdate();
+  const file = await query.executeTakeFirst();
   if (!file) throw downloadErrors.fileNotFound();
   return file;
 }
 
-/** Renames a file as shoppers see it. */
-export async function renameDownloadFile(ctx: RequestContext, productId: number, fileId: number, name: string) {
-  const file = await fileOf(ctx.db, productId, fileId);
+/** Renames a file as shoppers see it; a stale `version` (the file's as read) is refused, nothing written. */
+export async function renameDownloadFile(ctx: RequestContext, productId: number, fileId: number, name: string, version?: string) {
+  await fileOf(ctx.db, productId, fileId);
   const shown = name.trim();
   if (!shown) throw fieldsInvalid({ name: "Give the file a name." });
   if (shown.length > DOWNLOAD_LIMITS.name)
     throw fieldsInvalid({ name: `A file's name may be at most ${DOWNLOAD_LIMITS.name} characters.` });
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Db;
+    // Read under the write's lock, so of two renames from one copy the second is refused.
+    const file = await fileOf(db, productId, fileId, { forUpdate: true });
+    checkVersion(version, fileVersion(file), downloadErrors.fileChanged);
     await db.updateTable("download_files").set({ name: shown }).where("id", "=", fileId).execute();
     await logOwnerChange(db, ctx, "download_file", fileId, { name: file.name }, { name: shown });
   });

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { ADMIN, adminCall as call, signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
+import { ADMIN, adminCall as call, signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard } from "../../../../../test/store-client.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own reader, not the module's code
 import { outboxFilesOf, parseEml } from "../emails/eml.test-support.ts";
@@ -132,6 +132,83 @@ describe("the owner's product files", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.params.downloadable).toMatch(/variations/);
     expect((await call(new StoreClient(shop.app, "browser"), "GET", `/products/${giftCard}/downloads`)).statusCode).toBe(401);
+  });
+});
+
+describe("two editors of a product's downloads (decision 0158)", () => {
+  const changeRows = async () => (await shop.db.selectFrom("change_log").select("id").execute()).length;
+  const newProduct = async (name: string) => {
+    const made = await call(owner, "POST", "/products", { name, regular_price: 500, virtual: true });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().id as number;
+  };
+
+  it("a settings save from a copy read before another's is refused; files added, renamed or reordered meanwhile are no change", async () => {
+    const product = await newProduct("Pattern Book");
+    const left = await twoEditors({
+      db: shop.db,
+      client: owner,
+      path: `/products/${product}/downloads`,
+      method: "PUT",
+      code: "cw_rest_product_downloads_changed",
+      noun: "download settings",
+      plural: true,
+      first: () => ({ downloadable: true, download_limit: 5 }),
+      second: () => ({ download_expiry_days: 7 }),
+    });
+    expect(left).toMatchObject({ downloadable: true, download_limit: 5, download_expiry_days: null });
+    // The change log keeps the settings, not the version.
+    const logged = await shop.db
+      .selectFrom("change_log")
+      .select(["before"])
+      .where("entity", "=", "product_downloads")
+      .where("entity_id", "=", String(product))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(logged.before as string)).not.toHaveProperty("version");
+
+    const opened = (await call(owner, "GET", `/products/${product}/downloads`)).json();
+    const a = (await upload(product, { filename: "a.pdf", bytes: PDF, type: "application/pdf" })).json();
+    const b = (await upload(product, { filename: "b.pdf", bytes: PDF, type: "application/pdf" })).json();
+    expect((await call(owner, "PATCH", `/products/${product}/downloads/files/${a.id}`, { name: "Part A" })).statusCode).toBe(200);
+    expect((await call(owner, "PUT", `/products/${product}/downloads`, { file_order: [b.id, a.id] })).statusCode).toBe(200);
+    const saved = await call(owner, "PUT", `/products/${product}/downloads`, { download_limit: 3, version: opened.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ download_limit: 3, files: [{ id: b.id }, { id: a.id, name: "Part A" }] });
+  });
+
+  it("a rename from a copy read before another's is refused, nothing written; a settings save meanwhile is no change to a file", async () => {
+    const product = await newProduct("Recipe Cards");
+    const file = (await upload(product, { filename: "cards.pdf", bytes: PDF, type: "application/pdf" }, "Cards")).json();
+    expect(file.version).toMatch(/^[\w-]{22}$/);
+    const path = `/products/${product}/downloads/files/${file.id}`;
+    const copyA = (await call(owner, "GET", `/products/${product}/downloads`)).json().files[0];
+    const copyB = (await call(owner, "GET", `/products/${product}/downloads`)).json().files[0];
+    expect(copyA).toEqual(file);
+
+    const renamed = await call(owner, "PATCH", path, { name: "Winter cards", version: copyA.version });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const now = renamed.json().files[0];
+    expect(now.version).not.toBe(copyA.version);
+    const rows = await changeRows();
+    const stale = await call(owner, "PATCH", path, { name: "Summer cards", version: copyB.version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: "cw_rest_download_file_changed",
+      message: "This file was changed by someone else since you opened it: reload it to see their change, then make yours again.",
+      data: { version: now.version },
+    });
+    expect((await call(owner, "GET", `/products/${product}/downloads`)).json().files[0].name).toBe("Winter cards");
+    expect(await changeRows()).toBe(rows);
+
+    // The settings and another file are not what a rename writes; sent without a version, a rename is made as before.
+    expect((await call(owner, "PUT", `/products/${product}/downloads`, { downloadable: true, download_limit: 9 })).statusCode).toBe(200);
+    expect((await call(owner, "PATCH", path, { name: "Cards for winter", version: now.version })).statusCode).toBe(200);
+    const unversioned = await call(owner, "PATCH", path, { name: "Summer cards" });
+    expect(unversioned.statusCode, unversioned.body).toBe(200);
+    const same = await call(owner, "PATCH", path, { name: "Summer cards", version: unversioned.json().files[0].version });
+    expect(same.json().files[0].version).toBe(unversioned.json().files[0].version);
+    for (const version of ["", 5]) expect((await call(owner, "PATCH", path, { name: "Cards", version })).statusCode).toBe(400);
   });
 });
 

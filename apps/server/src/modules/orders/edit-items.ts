@@ -22,7 +22,7 @@ import { orderCouponsOf, orderFeesOf, orderLinesOf, orderTotalsOf, readFeeLines,
 import { orderNotFound } from "./orders.admin.ts";
 import * as repo from "./orders.repo.ts";
 import { useCoupon } from "./placing.ts";
-import { logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
+import { laterThan, logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
 
 /**
  * Statuses whose items the owner may change: the order awaits its payment (pending, on hold) or may
@@ -151,12 +151,6 @@ export async function calculateOrderEdit(context: RequestContext, id: number, in
   const items = await repo.orderItems(ctx.db, id);
   const { priced } = await priceEdit(ctx, order, items, input);
   return { ...calculatedOrder(priced), previous_total: order.total };
-}
-
-/** An instant after `previous` however close the clock is: each save gives the order a `date_modified` of its own. */
-function laterThan(previous: string, now: string): string {
-  const before = Date.parse(previous);
-  return Number.isNaN(before) || Date.parse(now) > before ? now : new Date(before + 1).toISOString();
 }
 
 /**

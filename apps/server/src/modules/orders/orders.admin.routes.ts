@@ -202,14 +202,15 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Move an order to another status: cancelled and failed give back stock and coupon uses once, leaving them takes them again",
+          "Move an order to another status: cancelled and failed give back stock and coupon uses once, leaving them takes them again; 409 cw_rest_order_changed when changed since date_modified",
         params: OrderParams,
         body: StatusBody,
         response: orderWrite,
       },
     },
     async (request) => {
-      await changeOrderStatus(request.ctx, request.params.id, request.body.status, request.body.note);
+      const { status, note, date_modified: dateModified } = request.body;
+      await changeOrderStatus(request.ctx, request.params.id, status, { note, dateModified });
       return readOrder(request.ctx, request.params.id);
     },
   );
@@ -219,12 +220,12 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Move up to 100 orders to a status, each in its own transaction under the same rules; a fully refunded order is left as it is (cw_rest_order_refunded)",
+          "Move up to 100 orders to a status, each in its own transaction under the same rules; a fully refunded order is left as it is (cw_rest_order_refunded), and so is one changed since the date_modified sent for it (cw_rest_order_changed)",
         body: BulkStatusBody,
         response: { 200: BulkStatusReply, ...errors },
       },
     },
-    async (request) => changeOrdersStatus(request.ctx, request.body.ids, request.body.status),
+    async (request) => changeOrdersStatus(request.ctx, request.body.ids, request.body.status, request.body.date_modified),
   );
   app.post(
     "/orders/:id/notes",

@@ -99,6 +99,10 @@ export const OrderRow = Type.Object({
   payment_method: Type.String(),
   payment_method_title: Type.String(),
   origin: Type.String({ description: "The origin label (Direct, Source: Google, Unknown…)" }),
+  date_modified: Type.String({
+    format: "date-time",
+    description: "Sent back with a bulk status change: an order changed since is left as it is",
+  }),
 });
 
 export const StatusCounts = Type.Object(
@@ -396,8 +400,19 @@ const SettableStatus = Type.Unsafe<OrderStatus>(
 );
 const Note = (minLength: number, description: string) => Type.String({ minLength, maxLength: 2000, description });
 
+/** An order's `date_modified` as read (its `GET /orders/{id}` or list row): the copy a change was chosen on. */
+const readDateModified = (description?: string) => Type.String({ minLength: 1, maxLength: 40, ...(description ? { description } : {}) });
+
 export const StatusBody = Type.Object(
-  { status: SettableStatus, note: Type.Optional(Note(0, "Why, kept on the status event")) },
+  {
+    status: SettableStatus,
+    note: Type.Optional(Note(0, "Why, kept on the status event")),
+    date_modified: Type.Optional(
+      readDateModified(
+        "The order's date_modified as read: an order changed since is refused (409 cw_rest_order_changed); left out, the change is made",
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -405,6 +420,14 @@ export const BulkStatusBody = Type.Object(
   {
     ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: 100 }),
     status: SettableStatus,
+    date_modified: Type.Optional(
+      Type.Record(Type.String({ pattern: "^[1-9][0-9]{0,15}$" }), readDateModified(), {
+        additionalProperties: false,
+        maxProperties: 100,
+        description:
+          "Each order's date_modified as the list showed it, by id: an order changed since is left as it is (cw_rest_order_changed); an order not named here is changed whatever it became",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -139,6 +139,7 @@ export function rowColumns(query: ReturnType<typeof filteredOrders>) {
       "orders.currency",
       "orders.payment_method",
       "orders.payment_method_title",
+      "orders.updated_at",
       "a.source_type",
       "a.utm_source",
     ])
@@ -167,6 +168,7 @@ export function orderRow(row: Awaited<ReturnType<ReturnType<typeof rowColumns>["
     payment_method: row.payment_method,
     payment_method_title: row.payment_method_title,
     origin: originLabel(row.source_type, row.utm_source),
+    date_modified: row.updated_at,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   eventually,
   mailsOf,
   orderStatus,
+  ownerOn,
   placeOrder,
   readMail,
   stockOf,
@@ -491,6 +492,104 @@ describe("POST /orders/bulk/status", () => {
       const response = await t.owner.post(`${ADMIN}/orders/bulk/status`, body);
       expect(response.statusCode).toBe(400);
     }
+  });
+});
+
+describe("a status change chosen on a stale copy (decision 0037's amendment)", () => {
+  const changeRows = async (id: number) =>
+    (await t.shop.db.selectFrom("change_log").select("id").where("entity", "=", "order").where("entity_id", "=", String(id)).execute())
+      .length;
+  const read = async (id: number) => (await t.owner.get(`${ADMIN}/orders/${id}`)).json();
+
+  it("is refused when another tab moved the order since: nothing written, no stock back, no e-mail; the fresh copy's change goes", async () => {
+    const id = await placeOrder(t.app, [{ product: print, quantity: 1 }], bankTransfer("Stale"));
+    const tabB = await ownerOn(t.app);
+    const openedByA = await read(id);
+    const openedByB = (await tabB.get(`${ADMIN}/orders/${id}`)).json();
+    expect(openedByB.date_modified).toBe(openedByA.date_modified);
+
+    const completed = await setStatus(id, "completed", { date_modified: openedByA.date_modified });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().date_modified).not.toBe(openedByA.date_modified);
+    const stock = await stockOf(t.shop.db, print);
+    const rows = await changeRows(id);
+    const left = await read(id);
+
+    const stale = await tabB.post(`${ADMIN}/orders/${id}/status`, { status: "cancelled", date_modified: openedByB.date_modified });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: "cw_rest_order_changed",
+      message:
+        "This order was changed by someone else since you opened it and is now completed: nothing was changed. Look at it as it is now, then change its status again if you still mean to.",
+      data: { date_modified: completed.json().date_modified, order_status: "completed" },
+    });
+    expect(await read(id)).toEqual(left);
+    expect(await stockOf(t.shop.db, print)).toBe(stock);
+    expect(await changeRows(id)).toBe(rows);
+    expect(mailsOf(t.outbox, id, "cancelled")).toEqual([]);
+
+    // Seen afresh, the same change is made; and a change sent without date_modified (an integration's) is made as before.
+    const again = await tabB.post(`${ADMIN}/orders/${id}/status`, { status: "cancelled", date_modified: stale.json().data.date_modified });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await stockOf(t.shop.db, print)).toBe(stock + 1);
+    expect((await setStatus(id, "on-hold")).statusCode).toBe(200);
+    expect(await orderStatus(t.shop.db, id)).toBe("on-hold");
+  });
+
+  it("is refused after an address edit or a refund meanwhile, not after a note, and a stale copy is told before “already” is", async () => {
+    const id = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Moved"));
+    const opened = await read(id);
+    expect((await t.owner.post(`${ADMIN}/orders/${id}/notes`, { note: "Packed", to_customer: false })).statusCode).toBe(200);
+    const afterNote = await setStatus(id, "processing", { date_modified: opened.date_modified });
+    expect(afterNote.statusCode, afterNote.body).toBe(200);
+
+    const beforeAddress = afterNote.json();
+    const edited = await t.owner.request("PUT", `${ADMIN}/orders/${id}/addresses/shipping`, { phone: "555-0100" });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterAddress = await setStatus(id, "completed", { date_modified: beforeAddress.date_modified });
+    expect([afterAddress.statusCode, afterAddress.json().code]).toEqual([409, "cw_rest_order_changed"]);
+
+    const beforeRefund = await read(id);
+    const refund = await t.owner.post(`${ADMIN}/orders/${id}/refunds`, { amount: 100, restock: false, method: "manual" });
+    expect(refund.statusCode, refund.body).toBe(201);
+    // The status it asks for is the one it has, but the copy is stale: the page is told to look again, not "already".
+    const afterRefund = await setStatus(id, "processing", { date_modified: beforeRefund.date_modified });
+    expect([afterRefund.statusCode, afterRefund.json().code]).toEqual([409, "cw_rest_order_changed"]);
+    expect(await orderStatus(t.shop.db, id)).toBe("processing");
+  });
+
+  it("in bulk, leaves each order changed since the list showed it, naming it, and moves the others", async () => {
+    const kept = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Nia"));
+    const moved = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Oz"));
+    const unnamed = await placeOrder(t.app, [{ product: tShirt, quantity: 1 }], bankTransfer("Pia"));
+    const listed = [kept, moved, unnamed];
+    const list = (await t.owner.get(`${ADMIN}/orders?search=${encodeURIComponent(DOMAIN)}&per_page=100`)).json();
+    const shown = Object.fromEntries(
+      (list.orders as { id: number; date_modified: string }[])
+        .filter((row) => listed.includes(row.id))
+        .map((row) => [String(row.id), row.date_modified]),
+    );
+    expect(Object.keys(shown).sort()).toEqual(listed.map(String).sort());
+    expect(shown[String(kept)]).toBe((await read(kept)).date_modified);
+    // Another tab cancels one of them; the list still shows it on hold.
+    expect((await (await ownerOn(t.app)).post(`${ADMIN}/orders/${kept}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    const { [String(unnamed)]: _unnamed, ...sent } = shown;
+
+    const response = await t.owner.post(`${ADMIN}/orders/bulk/status`, { ids: listed, status: "completed", date_modified: sent });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      updated: [moved, unnamed],
+      failed: [{ id: kept, code: "cw_rest_order_changed", message: expect.stringContaining("is now cancelled: nothing was changed") }],
+    });
+    expect(await orderStatus(t.shop.db, kept)).toBe("cancelled");
+    expect(mailsOf(t.outbox, kept, "completed")).toEqual([]);
+    expect(await orderStatus(t.shop.db, moved)).toBe("completed");
+
+    for (const date_modified of [{ abc: shown[String(moved)] }, { [String(moved)]: "" }, { [String(moved)]: 5 }]) {
+      const bad = await t.owner.post(`${ADMIN}/orders/bulk/status`, { ids: [moved], status: "processing", date_modified });
+      expect(bad.statusCode, bad.body).toBe(400);
+    }
+    expect(await orderStatus(t.shop.db, moved)).toBe("completed");
   });
 });
 

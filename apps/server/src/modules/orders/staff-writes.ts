@@ -6,6 +6,12 @@ import type { OrderActor } from "./events.ts";
 
 export const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
+/** An instant after `previous` however close the clock is: each save gives the order a `date_modified` of its own. */
+export function laterThan(previous: string, now: string): string {
+  const before = Date.parse(previous);
+  return Number.isNaN(before) || Date.parse(now) > before ? now : new Date(before + 1).toISOString();
+}
+
 /** The staff member acting (owner or manager), as order events name them, with the API key they came through (decision 0098). */
 export function staffActor(ctx: RequestContext): OrderActor & { id: number } {
   if (!ctx.owner) throw new Error("Owner services need ctx.owner (the owner API's requireOwner hook sets it).");

@@ -16,7 +16,7 @@ import { orderNotFound } from "./orders.admin.ts";
 import * as repo from "./orders.repo.ts";
 import { PAID_STATUSES } from "./orders.repo.ts";
 import { statusEvent } from "./orders.service.ts";
-import { logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
+import { laterThan, logOrderChange, nowOf, staffActor } from "./staff-writes.ts";
 import { type Released, releaseOrder, retakeOrder } from "./stock.ts";
 
 /** Statuses in which an order holds no stock and no coupon use. */
@@ -41,6 +41,13 @@ export const statusErrors = {
       "This is a shopper's checkout still being filled in, not an order: its status cannot be changed.",
       409,
     ),
+  changed: (status: OrderStatus, current: string) =>
+    new StoreError(
+      "cw_rest_order_changed",
+      `This order was changed by someone else since you opened it and is now ${status}: nothing was changed. Look at it as it is now, then change its status again if you still mean to.`,
+      409,
+      { date_modified: current, order_status: status },
+    ),
   refundedInBulk: () =>
     new StoreError(
       "cw_rest_order_refunded",
@@ -55,9 +62,15 @@ export const statusErrors = {
  * it became completed, or processing once its payment arrived, and the owner when one awaiting its
  * payment failed or one to send was cancelled (WooCommerce's failed and cancelled order e-mails),
  * and the shopper when one they were told of (pending, processing, on hold) was cancelled.
- * Answers the move made.
+ * `dateModified`, when sent, is the order's as the page or list read it: an order changed since is refused
+ * (409 cw_rest_order_changed), as an edit of its items is. Answers the move made.
  */
-export async function changeOrderStatus(ctx: RequestContext, id: number, to: OrderStatus, note?: string, { leaveRefunded = false } = {}) {
+export async function changeOrderStatus(
+  ctx: RequestContext,
+  id: number,
+  to: OrderStatus,
+  { note, dateModified, leaveRefunded = false }: { note?: string; dateModified?: string; leaveRefunded?: boolean } = {},
+) {
   const now = nowOf(ctx);
   const actor = staffActor(ctx);
   const text = note?.trim() ?? "";
@@ -67,16 +80,20 @@ export async function changeOrderStatus(ctx: RequestContext, id: number, to: Ord
     if (!order) throw orderNotFound();
     // A draft has no lines or address yet (the checkout writes them when it places the order): moving it would make an empty order.
     if (order.status === "checkout-draft") throw statusErrors.isDraft();
+    // Read from a copy older than the order (another tab moved it, its payment came): the change was chosen on what no longer is.
+    if (dateModified !== undefined && dateModified !== order.updated_at) throw statusErrors.changed(order.status, order.updated_at);
     if (order.status === to) throw statusErrors.unchanged(to);
     if (leaveRefunded && order.status === "refunded") throw statusErrors.refundedInBulk();
     if (to === "refunded") throw statusErrors.refund();
     if (to === "checkout-draft") throw statusErrors.draft();
-    if (!(await repo.claimStatus(db, id, order.status, to, now))) throw new Error("an order changed status under its lock");
+    // Its own date_modified, however close the clock: a page read just before this change is told it is stale.
+    const stamp = laterThan(order.updated_at, now);
+    if (!(await repo.claimStatus(db, id, order.status, to, stamp))) throw new Error("an order changed status under its lock");
     // Staff moved it: the shopper's next checkout makes a new order rather than rewrite this one (decision 0101).
     await repo.markStaffEdited(db, id);
     let released: Released | undefined;
-    if (RELEASED_STATUSES.includes(to)) released = await releaseOrder(db, order, now);
-    else if (LIVE_STATUSES.includes(to)) await retakeOrder(db, order, now);
+    if (RELEASED_STATUSES.includes(to)) released = await releaseOrder(db, order, stamp);
+    else if (LIVE_STATUSES.includes(to)) await retakeOrder(db, order, stamp);
     // Marked paid by hand (a bank transfer arrived): the order keeps when.
     if (PAID_STATUSES.includes(to) && !order.paid_at) await repo.updateOrder(db, id, { paid_at: now });
     // Paid: its downloads are granted (once); cancelled, failed or refunded: taken back (decision 0094).
@@ -110,14 +127,15 @@ async function mailQuietly(ctx: RequestContext, id: number, email: OrderEmailNam
 /**
  * Several orders, each in its own transaction under the same rules: what moved, and why the others did not. A fully
  * refunded order is left out: ticked among others and marked completed, it would mail its shopper for money they
- * got back; the order's own page still changes it on purpose.
+ * got back; the order's own page still changes it on purpose. `shown` is each order's date_modified as the list showed
+ * it: an order changed since (cancelled meanwhile, its total edited) is left as it is, cw_rest_order_changed.
  */
-export async function changeOrdersStatus(ctx: RequestContext, ids: number[], to: OrderStatus) {
+export async function changeOrdersStatus(ctx: RequestContext, ids: number[], to: OrderStatus, shown: Record<string, string> = {}) {
   const updated: number[] = [];
   const failed: { id: number; code: string; message: string }[] = [];
   for (const id of new Set(ids)) {
     try {
-      await changeOrderStatus(ctx, id, to, undefined, { leaveRefunded: true });
+      await changeOrderStatus(ctx, id, to, { dateModified: shown[String(id)], leaveRefunded: true });
       updated.push(id);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;

@@ -95,7 +95,11 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
     setOutcome(null);
     setBusy(true);
     try {
-      const result = await ordersApi().bulkStatus([...selected], status);
+      // Each order as its row shows it: one changed since (cancelled in another tab, its total edited) is left as it is.
+      const result = await ordersApi().bulkStatus(
+        list.orders.filter((order) => selected.has(order.id)),
+        status,
+      );
       const text = t.bulkSummary(result, status);
       setSummary(text);
       setOutcome(result);

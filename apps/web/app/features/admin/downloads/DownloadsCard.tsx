@@ -81,7 +81,14 @@ function ProductFiles({ productId }: { productId: number }) {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      show(await downloadsApi.save(productId, { downloadable, download_limit: limitValue, download_expiry_days: expiryValue }));
+      show(
+        await downloadsApi.save(productId, {
+          downloadable,
+          download_limit: limitValue,
+          download_expiry_days: expiryValue,
+          version: data?.version,
+        }),
+      );
       announce(t.saved);
     } catch (error) {
       setErrors(error instanceof AdminApiError && Object.keys(error.fields).length ? error.fields : { form: reason(error) });
@@ -133,7 +140,7 @@ function ProductFiles({ productId }: { productId: number }) {
 
   async function rename(file: DownloadFile, name: string) {
     try {
-      show(await downloadsApi.rename(productId, file.id, name));
+      show(await downloadsApi.rename(productId, file, name));
       setErrors({});
       announce(t.renamed);
     } catch (error) {

@@ -9,6 +9,8 @@ export interface DownloadSettings {
   download_limit?: number | null;
   download_expiry_days?: number | null;
   file_order?: number[];
+  /** The settings' version as read (decision 0158); a reorder sends none, as it names every file. */
+  version?: string;
 }
 
 export const downloadsApi = {
@@ -21,8 +23,12 @@ export const downloadsApi = {
     form.append("file", file);
     return adminClient().admin<DownloadFile>(`/products/${productId}/downloads/files`, { method: "POST", body: form });
   },
-  rename: (productId: number, fileId: number, name: string) =>
-    adminClient().admin<ProductDownloads>(`/products/${productId}/downloads/files/${fileId}`, { method: "PATCH", body: { name } }),
+  /** Sent with the file's version as read: a file renamed by someone else meanwhile is refused (409). */
+  rename: (productId: number, file: Pick<DownloadFile, "id" | "version">, name: string) =>
+    adminClient().admin<ProductDownloads>(`/products/${productId}/downloads/files/${file.id}`, {
+      method: "PATCH",
+      body: { name, version: file.version },
+    }),
   remove: (productId: number, fileId: number) =>
     adminClient().admin<void>(`/products/${productId}/downloads/files/${fileId}`, { method: "DELETE" }),
   ofOrder: (orderId: number) => adminClient().admin<OrderDownload[]>(`/orders/${orderId}/downloads`),

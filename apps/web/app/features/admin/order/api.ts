@@ -151,7 +151,9 @@ const c = () => adminClient();
 
 export const orderApi = {
   get: (id: number) => c().admin<OrderReply>(`/orders/${id}`),
-  setStatus: (id: number, status: OrderStatus) => c().admin<OrderReply>(`/orders/${id}/status`, { method: "POST", body: { status } }),
+  /** Sent with the order's date_modified as the page shows it: an order changed since is refused (409 cw_rest_order_changed). */
+  setStatus: (id: number, status: OrderStatus, dateModified: string) =>
+    c().admin<OrderReply>(`/orders/${id}/status`, { method: "POST", body: { status, date_modified: dateModified } }),
   addNote: (id: number, note: string, toCustomer: boolean) =>
     c().admin<OrderReply>(`/orders/${id}/notes`, { method: "POST", body: { note, to_customer: toCustomer } }),
   saveAddress: (id: number, which: AddressKind, address: Address) =>

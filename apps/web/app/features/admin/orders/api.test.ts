@@ -37,10 +37,18 @@ describe("ordersApi", () => {
 
   it("posts the bulk status change with the nonce", async () => {
     const { api, calls } = recordingApi({ updated: [4], failed: [] });
-    expect(await api.bulkStatus([4, 9], "completed")).toEqual({ updated: [4], failed: [] });
+    const rows = [
+      { id: 4, date_modified: "2026-11-20T10:05:00.000Z" },
+      { id: 9, date_modified: "2026-11-21T08:00:00.000Z" },
+    ];
+    expect(await api.bulkStatus(rows, "completed")).toEqual({ updated: [4], failed: [] });
     expect(calls[0]?.url).toBe("/api/admin/v1/orders/bulk/status");
     expect(calls[0]?.init?.method).toBe("POST");
-    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ ids: [4, 9], status: "completed" });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      ids: [4, 9],
+      status: "completed",
+      date_modified: { "4": "2026-11-20T10:05:00.000Z", "9": "2026-11-21T08:00:00.000Z" },
+    });
     expect((calls[0]?.init?.headers as Record<string, string> | undefined)?.nonce).toBe("nonce-1");
   });
 });

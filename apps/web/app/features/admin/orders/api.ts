@@ -24,6 +24,8 @@ export interface OrderRow {
   payment_method: string;
   payment_method_title: string;
   origin: string;
+  /** Sent back with a bulk status change: an order changed since the list showed it is left as it is. */
+  date_modified: string;
 }
 
 export type StatusCounts = Record<StatusTab | "checkout-draft", number>;
@@ -75,7 +77,15 @@ export function ordersApi(client: AdminClient = adminClient()) {
       client.admin<OrderList>("/orders", { query: { ...listParams(query), page: query.page, per_page: PER_PAGE }, signal }),
     updates: (afterId: number, signal?: AbortSignal) =>
       client.admin<OrderUpdates>("/orders/updates", { query: { after_id: afterId }, signal }),
-    bulkStatus: (ids: readonly number[], status: BulkStatus) =>
-      client.admin<BulkResult>("/orders/bulk/status", { method: "POST", body: { ids, status } }),
+    /** Each order with the date_modified its row showed, so one changed since is left as it is (decision 0037's amendment). */
+    bulkStatus: (orders: readonly Pick<OrderRow, "id" | "date_modified">[], status: BulkStatus) =>
+      client.admin<BulkResult>("/orders/bulk/status", {
+        method: "POST",
+        body: {
+          ids: orders.map((order) => order.id),
+          status,
+          date_modified: Object.fromEntries(orders.map((order) => [String(order.id), order.date_modified])),
+        },
+      }),
   };
 }

@@ -17,6 +17,7 @@ const row = (id: number, status: OrderRow["status"] = "processing"): OrderRow =>
   payment_method: "cod",
   payment_method_title: "Cash on delivery",
   origin: "Direct",
+  date_modified: "2026-11-25T06:00:00.000Z",
 });
 
 /** The server as the test plays it: each request waits for an answer the test gives (a reply, or an HTTP status). */

@@ -53,9 +53,19 @@ export function StatusForm({ order, onWrite }: { order: OrderReply; onWrite: OnW
   async function send() {
     setConfirming(false);
     await write(
-      () => orderApi.setStatus(order.id, next),
+      () => orderApi.setStatus(order.id, next, order.date_modified).catch(showOrderAsItIs),
       (reply) => t.statusSaved(statusLabel(reply.status)),
     );
+  }
+
+  /** Refused as chosen on a stale page: the page shows the order as it now is, the refusal stays beside the select. */
+  async function showOrderAsItIs(failure: unknown): Promise<never> {
+    if (failure instanceof AdminApiError && failure.code === "cw_rest_order_changed") {
+      const fresh = await orderApi.get(order.id).catch(() => null);
+      // Nothing to announce as done: the refusal's alert says what happened.
+      if (fresh) onWrite(fresh, "");
+    }
+    throw failure;
   }
 
   return (
