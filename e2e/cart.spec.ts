@@ -126,6 +126,32 @@ test("SAVE10 is applied and removed; EXPIRED shows its error under the field", a
   await expect(chip).toHaveCount(0);
 });
 
+test("a coupon's remove the network drops keeps the keyboard on its button, which a second press does not send again", async ({ page }) => {
+  await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
+  await openCart(page);
+  await page.getByRole("button", { name: "Add coupons" }).click();
+  await page.getByLabel("Enter code").fill("SAVE10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(totalsRow(page, "Discount")).toContainText("-$2.00");
+
+  let sent = 0;
+  // A write goes alone or in a batch: either way, the network drops it.
+  const writes = (url: URL) => ["/api/store/v1/batch", "/api/store/v1/cart/remove-coupon"].includes(url.pathname);
+  await page.route(writes, (route) => {
+    sent++;
+    return route.abort();
+  });
+  const chip = page.getByRole("button", { name: 'Remove coupon "save10"' });
+  await chip.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Something went wrong. Please contact us to get assistance.")).toBeVisible();
+  await expect(chip).not.toHaveAttribute("aria-disabled", "true");
+  await expect(chip).toBeFocused();
+  expect(sent).toBe(1);
+  await expect(totalsRow(page, "Discount")).toContainText("-$2.00");
+});
+
 test("the coupon notices are snackbars that leave after 10 s", async ({ page }) => {
   await page.clock.install();
   await addFromProductPage(page, "beanie", "Beanie");

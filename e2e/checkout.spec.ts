@@ -14,6 +14,30 @@ test("a guest pays on delivery and lands on the order-received page", async ({ p
   await expect(page.getByText("Classic T-Shirt")).toBeVisible();
 });
 
+test("the address form starts where the cart was priced, the shop's base in California, and the order keeps it", async ({
+  page,
+  context,
+}) => {
+  await addToCart(page, "beanie", "Beanie");
+  await openCheckout(page);
+  // The flat rate shown is the United States zone's, worked out for the base location before any address.
+  await expect(page.getByText("Flat rate").first()).toBeVisible();
+  await expect(shippingField(page, "Country/Region")).toHaveValue("US");
+  await expect(shippingField(page, "State")).toHaveValue("CA");
+  // The shopper types the rest and never touches the country: what the server keeps is what the form showed.
+  await page.getByLabel("Email address").fill("based@example.com");
+  await shippingField(page, "First name").fill("Bea");
+  await shippingField(page, "Last name").fill("Based");
+  await shippingField(page, "Address").fill("1 Base Street");
+  await shippingField(page, "City").fill("Los Angeles");
+  await shippingField(page, "ZIP Code").fill("90001");
+  await shippingField(page, "Phone").fill("555-0123");
+  await shippingField(page, "Phone").blur();
+  const serverAddress = async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address;
+  await expect.poll(async () => (await serverAddress()).phone).toBe("555-0123");
+  expect(await serverAddress()).toMatchObject({ country: "US", state: "CA", city: "Los Angeles" });
+});
+
 for (const [method, label] of [
   ["bacs", "Direct bank transfer"],
   ["cheque", "Check payments"],
@@ -56,6 +80,8 @@ test("required fields and a bad postcode are named, next to the field, when the 
   await expect(page.getByText("Please fix the following errors before continuing")).toBeVisible();
 
   await shippingField(page, "Country/Region").selectOption("US");
+  // The form starts at the base location's state (decision 0007's amendment): left blank, it is named too.
+  await shippingField(page, "State").selectOption("");
   await page.getByRole("button", { name: /Place Order/ }).click();
   // Every required field of a US address names itself (labels lower-cased inside the message).
   const messages: [string, string][] = [

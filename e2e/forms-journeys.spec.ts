@@ -136,6 +136,8 @@ test("contact: the Message counter follows the text, and reaching the limit is s
   await expect(form.locator(".cwf-live")).toHaveText("2000 of 2000 characters");
   await message.press("Backspace");
   await expect(counter).toHaveText("1999 of 2000 characters");
+  // Below the limit again, "2000 of 2000" is no longer true: the live region lets it go.
+  await expect(form.locator(".cwf-live")).toHaveText("");
 });
 
 test("feedback: a rating of 4 skips page 2 both ways, and the answer redirects to /shop", async ({ page }) => {
@@ -174,6 +176,71 @@ test("custom-tee: a choice made clears its error at once, so the next click land
   await page2.getByRole("checkbox", { name: /Gift wrap/ }).click();
   await expect(page2.getByRole("checkbox", { name: /Gift wrap/ })).toBeChecked();
   await expect(form.locator(f(8))).toBeVisible();
+});
+
+test("custom-tee: an error's announcement goes with the error, so pages 2 and 3 do not still say the email was required", async ({
+  page,
+}) => {
+  const form = await openForm(page, "custom-tee");
+  const live = form.locator(".cwf-live");
+  await fillTeeContact(form, "Ada", "Lovelace", "");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await expect(form.locator("#cwf2-2-error")).toHaveText("This field is required.");
+  await expect(live).toHaveText("This field is required.");
+  await form.locator(f(2)).fill("ada.announced@example.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  const page2 = form.locator('.cwf-page[data-page="2"]');
+  await expect(page2).toBeVisible();
+  await expect(live).toHaveText("");
+  await page2.locator('label[for="cwf2-5-1"]').click();
+  await form.locator(f(9)).setInputFiles({ name: "design.png", mimeType: "image/png", buffer: PNG });
+  await page2.getByRole("button", { name: "Next" }).click();
+  await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible();
+  await expect(live).toHaveText("");
+});
+
+test("custom-tee: a send the network drops takes the declined card's message away, as the spec tells it to the console only", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const logged: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") logged.push(message.text());
+  });
+  const form = await openForm(page, "custom-tee");
+  await fillTeeContact(form, "Alan", "Turing", "alan.offline@example.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  const page2 = form.locator('.cwf-page[data-page="2"]');
+  await expect(page2).toBeVisible();
+  await page2.locator('label[for="cwf2-5-1"]').click();
+  await form.locator(f(9)).setInputFiles({ name: "design.png", mimeType: "image/png", buffer: PNG });
+  await page2.getByRole("button", { name: "Next" }).click();
+  await expect(form.locator('.cwf-page[data-page="3"]')).toBeVisible();
+  await form.getByRole("button", { name: "Type instead" }).click();
+  await form.locator(f(13)).fill("Alan Turing");
+  await form.locator(f(14, "number")).fill("4000 0000 0000 0002");
+  await form.locator(f(14, "expiry")).fill("12/30");
+  await form.locator(f(14, "cvc")).fill("123");
+  await form.locator(f(15)).check();
+  const submit = form.locator(".cwf-submit-button");
+  await submit.click();
+  const header = form.locator(".cwf-general--header");
+  const declined = "Your card was declined. Please use another card or payment method.";
+  await expect(header).toHaveText(declined, { timeout: 30_000 });
+
+  // Another card, and the connection drops as it is sent: no answer came, so the decline is no answer to it.
+  await form.locator(f(14, "number")).fill("4242 4242 4242 4242");
+  const sends = (url: URL) => url.pathname === "/ajax" && url.searchParams.get("action") === "forms_submit";
+  await page.route(sends, (route) => route.abort());
+  await submit.click();
+  await expect.poll(() => logged.some((text) => text.startsWith("Cartwright Forms AJAX submit error"))).toBe(true);
+  await expect(submit).toBeEnabled();
+  await expect(header).toBeHidden();
+  await expect(form.getByText(declined)).toHaveCount(0);
+  // What was typed is kept: sent again once the connection is back, it goes through.
+  await page.unroute(sends);
+  await submit.click();
+  await expect(page.locator(".cwf-confirmation")).toContainText("Thank you! Your custom T-shirt order is in.", { timeout: 30_000 });
 });
 
 test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test card, the confirmation, and the owner's entry", async ({

@@ -64,7 +64,7 @@ test("the drawer sits above the contact widget: its footer's Go to checkout is c
   }
 });
 
-test("removing a line by keyboard keeps focus in the drawer, so Escape still closes it and focus returns to the cart button", async ({
+test("removing a line by keyboard keeps focus in the drawer, so Escape still closes it and focus returns to the Add to cart pressed", async ({
   page,
 }) => {
   await page.goto("/shop?orderby=price");
@@ -78,7 +78,29 @@ test("removing a line by keyboard keeps focus in the drawer, so Escape still clo
   await expect(drawer(page)).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(drawer(page)).toBeHidden();
-  await expect(page.getByRole("button", { name: "0 items in cart, total price of $0.00" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" })).toBeFocused();
+});
+
+test("the drawer an add opened gives the focus back to the Add to cart pressed; the one the cart button opened, to the cart button", async ({
+  page,
+}) => {
+  await page.goto("/product/beanie");
+  const add = page.getByRole("button", { name: "Add to cart" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+  await expect(add).toBeFocused();
+
+  const cartButton = page.getByRole("button", { name: /^1 item in cart/ });
+  await cartButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer(page)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(drawer(page)).toBeHidden();
+  await expect(cartButton).toBeFocused();
 });
 
 test("Tab stays inside the open drawer: past its last control it comes back to its first, and Shift+Tab the other way", async ({

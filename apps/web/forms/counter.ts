@@ -4,7 +4,7 @@
  * every key would drown the typing. Reaching the limit is said once, politely, because the browser
  * then stops taking keys without a word.
  */
-import { announce } from "./dom.ts";
+import { announce, unannounce } from "./dom.ts";
 import { charactersIn, counterText } from "./render/counter.ts";
 
 export function updateCounters(form: HTMLFormElement): void {
@@ -18,6 +18,8 @@ export function updateCounters(form: HTMLFormElement): void {
     counter.textContent = counterText(count, max);
     // Only the visitor typing into this field hears it (not a restore or a Start over).
     const focused = (area.getRootNode() as Document | ShadowRoot).activeElement === area;
-    if (count >= max && before < max && focused) announce(form, counter.textContent);
+    if (count >= max && before < max && focused) announce(form, counter.textContent, counter.id);
+    // Below the limit again: "the limit is reached" is no longer true.
+    else if (count < max) unannounce(form, counter.id);
   }
 }

@@ -37,14 +37,37 @@ function liveRegion(form: HTMLFormElement): HTMLElement {
   return region;
 }
 
-export function announce(form: HTMLFormElement, message: string): void {
+/** The live regions' words waiting for their tick, so an announcement taken back before it is spoken stays unsaid. */
+const waiting = new WeakMap<HTMLElement, number>();
+
+/** Says a message politely; `about` names what it speaks of (a field's error), so it can be taken back with it. */
+export function announce(form: HTMLFormElement, message: string, about = ""): void {
   const region = liveRegion(form);
+  window.clearTimeout(waiting.get(region));
   region.textContent = "";
+  region.dataset.about = about;
   // A new text node after a tick is read out even when the same message comes twice.
-  window.setTimeout(() => {
-    region.textContent = message;
-  }, 50);
+  waiting.set(
+    region,
+    window.setTimeout(() => {
+      region.textContent = message;
+    }, 50),
+  );
 }
+
+/**
+ * Empties the live region when it speaks of `about`: an announcement does not outlive what it announced, so a
+ * screen reader's review of the page no longer finds "This field is required." once the field is fixed.
+ */
+export function unannounce(form: HTMLFormElement, about: string): void {
+  const region = form.querySelector<HTMLElement>(".cwf-live");
+  if (!region || region.dataset.about !== about) return;
+  window.clearTimeout(waiting.get(region));
+  region.textContent = "";
+  region.dataset.about = "";
+}
+
+const errorSubject = (fieldId: number | string) => `field${fieldId}`;
 
 /** Shows a field's error (a message, or messages by sub-input) or clears it; returns whether one is shown. */
 export function showFieldError(form: HTMLFormElement, fieldId: number | string, error: FieldError | undefined, speak = true): boolean {
@@ -57,6 +80,8 @@ export function showFieldError(form: HTMLFormElement, fieldId: number | string, 
     element.hidden = true;
   }
   for (const input of fieldInputs(container)) input.removeAttribute("aria-invalid");
+  // The field's earlier error goes, and with it what was said of it.
+  unannounce(form, errorSubject(fieldId));
   container.classList.toggle("cwf-field--invalid", error !== undefined);
   if (error === undefined) return false;
   const messages: [string | null, string][] = typeof error === "string" ? [[null, error]] : Object.entries(error);
@@ -73,7 +98,7 @@ export function showFieldError(form: HTMLFormElement, fieldId: number | string, 
       if (target) describe(input, target.id);
     }
   }
-  if (speak) announce(form, messages.map(([, message]) => message).join(" "));
+  if (speak) announce(form, messages.map(([, message]) => message).join(" "), errorSubject(fieldId));
   return true;
 }
 

@@ -127,12 +127,28 @@ function showConfirmation(state: FormState, html: string): void {
   scrollToElement(confirmation, SCROLL.containerOffset);
 }
 
+/** The form's general error blocks, where an answer's errors not tied to a field are shown. */
+function generalBlocks(state: FormState) {
+  return {
+    header: state.form.querySelector<HTMLElement>(".cwf-general--header"),
+    footer: state.form.querySelector<HTMLElement>(".cwf-general--footer"),
+    captcha: state.form.querySelector<HTMLElement>(".cwf-captcha .cwf-error, .cwf-captcha-error"),
+  };
+}
+
+/**
+ * A new send takes the last answer's general errors away (its field errors went with the checks that let it leave):
+ * an unanswered send (spec §8, told to the console only) must not leave "Your card was declined…" standing as if
+ * it were this send's answer.
+ */
+function clearLastAnswer(state: FormState): void {
+  for (const block of Object.values(generalBlocks(state))) showBlock(block, undefined);
+}
+
 function showFailure(state: FormState, answer: SubmitAnswer): void {
   resetCaptcha(state);
   const general = answer.data?.errors?.general ?? {};
-  const header = state.form.querySelector<HTMLElement>(".cwf-general--header");
-  const footer = state.form.querySelector<HTMLElement>(".cwf-general--footer");
-  const captcha = state.form.querySelector<HTMLElement>(".cwf-captcha .cwf-error, .cwf-captcha-error");
+  const { header, footer, captcha } = generalBlocks(state);
   showBlock(header, general.header ?? general.header_styled);
   showBlock(footer, general.footer ?? general.footer_styled);
   showBlock(captcha, general.recaptcha);
@@ -160,6 +176,7 @@ export async function submit(state: FormState): Promise<void> {
   }
   // The builder's preview: checked as a visitor's would be, then neither captcha nor request.
   if (state.preview) return showPreviewNotice(state);
+  clearLastAnswer(state);
   const button = submitButton(state);
   const label = button?.textContent ?? "";
   state.submitting = true;

@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
+import { ADDED_EVENT, type AddedDetail } from "../features/mini-cart/MiniCart.tsx";
 import { addToCartMessages } from "../messages.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { useCartHandle } from "../stores/cart-provider.tsx";
@@ -44,6 +44,7 @@ export function AddToCartButton({ productId, productName, quantity, href, text, 
   const add = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
+    const pressed = event.currentTarget;
     setState("loading");
     document.dispatchEvent(new CustomEvent(ADDING_EVENT, { detail: { productId } }));
     queue = queue
@@ -58,7 +59,8 @@ export function AddToCartButton({ productId, productName, quantity, href, text, 
           }
           setState("added");
           // preserveCartData: the listener may use the cart the store already holds.
-          document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId, preserveCartData: true } }));
+          const detail: AddedDetail = { productId, preserveCartData: true, pressed };
+          document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail }));
           setTimeout(() => setAnnouncement(addToCartMessages.added(productName)), ANNOUNCE_AFTER_MS);
         },
         () => {

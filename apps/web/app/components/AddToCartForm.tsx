@@ -6,7 +6,7 @@
  * draws the form again with the options and quantity that were posted.
  */
 import type { StoreProduct, StoreProductAttribute, StoreVariation } from "@cartwright/commerce";
-import { useEffect, useId, useState } from "react";
+import { type Ref, useEffect, useId, useState } from "react";
 import { productMessages } from "../features/product/messages.ts";
 import { Price } from "./Price.tsx";
 import { QuantityInput } from "./QuantityInput.tsx";
@@ -67,6 +67,7 @@ export function AddToCartForm({
   variations,
   posted,
   onVariationChange,
+  buttonRef,
 }: {
   product: StoreProduct;
   variations: StoreVariation[];
@@ -74,6 +75,8 @@ export function AddToCartForm({
   posted?: PostedChoice;
   /** Told the chosen variation (undefined when none is), so the page can show its image. */
   onVariationChange?: (variation: StoreVariation | undefined) => void;
+  /** The Add to cart button, for the page to give the focus back to. */
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   const hydrated = useHydrated();
   const isVariable = product.type === "variable";
@@ -145,6 +148,7 @@ export function AddToCartForm({
           value={product.id}
           className="button button--primary single_add_to_cart_button"
           disabled={disabled}
+          ref={buttonRef}
         >
           {productMessages.addToCart}
         </button>

@@ -10,7 +10,7 @@ import { ProductGallery } from "../components/ProductGallery.tsx";
 import { ReadMore } from "../components/ReadMore.tsx";
 import { StockStatus } from "../components/StockStatus.tsx";
 import { type Storefront, storefrontContext } from "../context.ts";
-import { ADDED_EVENT } from "../features/mini-cart/MiniCart.tsx";
+import { ADDED_EVENT, type AddedDetail } from "../features/mini-cart/MiniCart.tsx";
 import { productMessages } from "../features/product/messages.ts";
 import { addFromLink, cartAfterAdd, linkNotice } from "../lib/listing.server.ts";
 import { parsePage } from "../lib/listing.ts";
@@ -153,9 +153,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const { product, variations, stockQuantity, brands, upsells, related, collections, notice, shopPath, ratingHtml, reviews } = loaderData;
 
-  // Tell the page an add succeeded: the mini-cart opens when the shop asks for it.
+  // Tell the page an add succeeded: the mini-cart opens when the shop asks for it, and closed gives the focus back to Add to cart.
+  const addButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (actionData?.added) document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail: { productId: product.id } }));
+    if (!actionData?.added) return;
+    const detail: AddedDetail = { productId: product.id, pressed: addButton.current };
+    document.dispatchEvent(new CustomEvent(ADDED_EVENT, { detail }));
   }, [actionData, product.id]);
   // A refused add comes back as a new page, its focus at the top: the keyboard goes to the refusal, which is read out.
   const refusal = useRef<HTMLParagraphElement>(null);
@@ -209,6 +212,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             variations={variations}
             posted={actionData && "posted" in actionData ? actionData.posted : undefined}
             onVariationChange={(variation) => setVariationImage(variation?.image ?? null)}
+            buttonRef={addButton}
           />
           <ProductMeta product={product} brands={brands} />
         </div>

@@ -33,8 +33,7 @@ export const FORM_CSS = `
 .cwf-choice input{width:1.125rem;height:1.125rem;margin:0;accent-color:var(--cwf-accent)}
 .cwf-choice--image label{display:flex;align-items:center;gap:.75rem}
 .cwf-choice-image{width:5rem;height:5rem;object-fit:contain;border:1px solid #ddd;border-radius:.25rem;background:#fff}
-.cwf-choice-extra{margin-left:.5rem;color:var(--cwf-muted)}
-.cwf-choice-extra::before{content:"– "}
+.cwf-choice-extra{color:var(--cwf-muted)}
 .cwf-stars{display:flex;gap:.25rem}
 .cwf-star-input{position:absolute;opacity:0;width:1px;height:1px}
 .cwf-star{font-size:1.75rem;line-height:1;color:#767676;cursor:pointer;padding:.125rem}

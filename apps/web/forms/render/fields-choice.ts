@@ -22,7 +22,9 @@ export function choiceInputs(ctx: FieldCtx, choices: Choice[], options: ChoiceOp
       const id = `cwf${ctx.formId}-${ctx.field.id}-${choice.id}`;
       const image =
         options.images && choice.imageUrl ? el("img", { class: "cwf-choice-image", src: choice.imageUrl, alt: "", loading: "lazy" }) : "";
-      const text = esc(choice.label) + (options.extra ? el("span", { class: "cwf-choice-extra" }, esc(options.extra(choice))) : "");
+      // The dash and its spaces are text, not a stylesheet's: the name read out is "Premium – $28.00", as in a select.
+      const text =
+        esc(choice.label) + (options.extra ? ` ${el("span", { class: "cwf-choice-extra" }, esc(`– ${options.extra(choice)}`))}` : "");
       const input = el("input", {
         type: options.type,
         id,

@@ -113,6 +113,13 @@ describe("renderForm: every kind", () => {
       { scripted: true },
     );
     expect(fieldHtml(euro, 7, 23)).toContain("Two – 25,50 €");
+    // A radio's or checkbox's label reads as the select's option does, its words apart from the price.
+    for (const fieldId of [22, 24]) {
+      const labels = [...fieldHtml(noScript, 7, fieldId).matchAll(/<label [^>]*>(.*?)<\/label>/g)].map(([, inner]) =>
+        inner?.replace(/<[^>]+>/g, ""),
+      );
+      expect(labels).toContain("Two – $25.50");
+    }
     expect(fieldHtml(euro, 7, 21)).toContain("Price: 5,00 €");
   });
 

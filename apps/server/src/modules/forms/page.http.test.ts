@@ -144,7 +144,7 @@ describe("GET /forms/{slug}", () => {
     expect(tee.body).toContain(
       '<option value="">Choose a country</option><option value="US" selected>United States</option><option value="AF">Afghanistan</option>',
     );
-    expect(tee.body).toContain('<span>Premium<span class="cwf-choice-extra">$28.00</span></span>');
+    expect(tee.body).toContain('<span>Premium <span class="cwf-choice-extra">– $28.00</span></span>');
     expect((await get("/forms/feedback")).body).not.toContain("Choose a country");
   });
 

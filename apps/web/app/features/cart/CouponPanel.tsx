@@ -111,6 +111,8 @@ export function CouponChips({ coupons }: { coupons: StoreCart["coupons"] }) {
   const store = useCartStore();
   const removing = useCart((s) => s.removingCoupon);
   const remove = async (code: string) => {
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (removing) return;
     try {
       await store.removeCoupon(code);
       noticeStore.getState().add({
@@ -141,7 +143,7 @@ export function CouponChips({ coupons }: { coupons: StoreCart["coupons"] }) {
             type="button"
             className="coupon-chip__remove"
             aria-label={t.removeCoupon(coupon.code)}
-            disabled={removing === coupon.code}
+            aria-disabled={removing === coupon.code || undefined}
             onClick={() => void remove(coupon.code)}
           >
             ×

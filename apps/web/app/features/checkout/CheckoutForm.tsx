@@ -221,9 +221,15 @@ export function CheckoutForm({
       ? { ...fromCart }
       : { ...(customer?.billing ?? {}), email: fromCart.email || customer?.email || "" };
   });
-  const [shipping, setShipping] = useState<AddressValues>(() =>
-    filled(serverCart.shipping_address) ? { ...serverCart.shipping_address } : { ...(customer?.shipping ?? {}) },
-  );
+  const [shipping, setShipping] = useState<AddressValues>(() => {
+    const start: AddressValues = filled(serverCart.shipping_address)
+      ? { ...serverCart.shipping_address }
+      : { ...(customer?.shipping ?? {}) };
+    // No country known yet: the form starts where the shipping and taxes shown were worked out (decision 0007), so they agree.
+    const pricedAt = serverCart.shipping_rates[0]?.destination;
+    const shipsThere = pricedAt?.country && (countries.shipping?.includes(pricedAt.country) ?? true);
+    return start.country || !shipsThere ? start : { ...start, country: pricedAt.country, state: pricedAt.state };
+  });
   const [useShippingAsBilling, setUseShippingAsBilling] = useState(
     () => SAME_ADDRESS_FIELDS.every((key) => (billing[key] ?? "") === (shipping[key] ?? "")) || !filled(billing),
   );

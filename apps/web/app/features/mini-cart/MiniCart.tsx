@@ -14,6 +14,15 @@ export const DRAWER_CLOSE_MS = 300;
 /** Fired on document after a successful add (spec §4 "Add-to-cart button"). */
 export const ADDED_EVENT = "cw-added-to-cart";
 
+/** What an ADDED_EVENT tells. */
+export interface AddedDetail {
+  productId: number;
+  /** The add brought the new cart along (the listing's add through the store), so the store's copy is current. */
+  preserveCartData?: boolean;
+  /** The Add to cart control pressed: the drawer the add opens gives the focus back to it. */
+  pressed?: HTMLElement | null;
+}
+
 const loadDrawer = () => import("./MiniCartDrawer.tsx");
 const MiniCartDrawer = lazy(loadDrawer);
 
@@ -46,6 +55,8 @@ export function MiniCart({
   const [state, setState] = useState<"closed" | "open" | "closing">("closed");
   const preloaded = useRef(false);
   const trigger = useRef<HTMLDivElement>(null);
+  /** Where the keyboard goes back to once the drawer closes: the Add to cart pressed, when an add opened it. */
+  const opener = useRef<HTMLElement | null>(null);
 
   const refresh = useCallback(() => {
     void loadDrawer();
@@ -60,6 +71,7 @@ export function MiniCart({
 
   const open = useCallback(() => {
     preload();
+    opener.current = null;
     setState("open");
   }, [preload]);
 
@@ -70,7 +82,9 @@ export function MiniCart({
     setState("closing");
     setTimeout(() => {
       setState("closed");
-      trigger.current?.querySelector("button")?.focus();
+      // A dialog gives the focus back to what opened it; the cart button when that is gone or cannot take it.
+      opener.current?.focus();
+      if (!opener.current?.isConnected || document.activeElement !== opener.current) trigger.current?.querySelector("button")?.focus();
     }, DRAWER_CLOSE_MS);
   }, []);
 
@@ -88,11 +102,14 @@ export function MiniCart({
       }
     };
     const onAdded = (event: Event) => {
+      const detail = (event as CustomEvent<AddedDetail>).detail;
       // Adds through the store bring the new cart along; a form post does not (spec §4 preserveCartData).
-      if (!(event as CustomEvent<{ preserveCartData?: boolean }>).detail?.preserveCartData) refresh();
+      if (!detail?.preserveCartData) refresh();
       else void loadDrawer();
       preloaded.current = true;
-      if (openAfterAdd) setState("open");
+      if (!openAfterAdd) return;
+      opener.current = detail?.pressed ?? null;
+      setState("open");
     };
     window.addEventListener("pageshow", onShow);
     document.addEventListener(ADDED_EVENT, onAdded);
