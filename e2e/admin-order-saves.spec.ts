@@ -52,12 +52,15 @@ test("a tab opened before another completed the order cannot cancel it: refused 
 
   // The second tab still shows Processing, and cancels: it asks first, as cancelling does, then is refused.
   const statusForm = other.getByRole("form", { name: "Change status" });
-  await other.getByLabel("New status").selectOption("cancelled");
-  await statusForm.getByRole("button", { name: "Save" }).click();
-  await other
-    .getByRole("dialog", { name: /^Cancel order #/ })
-    .getByRole("button", { name: "Change status" })
-    .click();
+  const cancelFromOther = async () => {
+    await other.getByLabel("New status").selectOption("cancelled");
+    await statusForm.getByRole("button", { name: "Save" }).click();
+    await other
+      .getByRole("dialog", { name: /^Cancel order #/ })
+      .getByRole("button", { name: "Change status" })
+      .click();
+  };
+  await cancelFromOther();
   await expect(statusForm.getByRole("alert")).toHaveText(
     "This order was changed by someone else since you opened it and is now completed: nothing was changed. Look at it as it is now, then change its status again if you still mean to.",
   );
@@ -68,12 +71,7 @@ test("a tab opened before another completed the order cannot cancel it: refused 
   const order = (await (await page.request.get(`/api/admin/v1/orders/${orderId}`)).json()) as { status: string };
   expect(order.status).toBe("completed");
   // Seen as it is now, the owner may still cancel it: the change goes.
-  await other.getByLabel("New status").selectOption("cancelled");
-  await statusForm.getByRole("button", { name: "Save" }).click();
-  await other
-    .getByRole("dialog", { name: /^Cancel order #/ })
-    .getByRole("button", { name: "Change status" })
-    .click();
+  await cancelFromOther();
   await expect(other.locator(".admin-order-status")).toHaveText("Status: Cancelled");
   await expect(statusForm.getByRole("alert")).toHaveCount(0);
 });
