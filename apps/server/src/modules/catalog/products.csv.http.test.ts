@@ -154,7 +154,9 @@ describe("the CSV calls", () => {
     const paths = (await shop.app.inject("/api/docs/json")).json().paths;
     expect(paths["/api/admin/v1/products/export"].get.tags).toEqual(["owner"]);
     expect(paths["/api/admin/v1/products/import"].post.tags).toEqual(["owner"]);
-    expect(paths["/api/admin/v1/products/import"].post.parameters.map((p: { name: string }) => p.name)).toEqual(["dry_run"]);
+    // Its query's dry_run, and the Idempotency-Key header every owner POST may carry (decision 0169).
+    const parameters = paths["/api/admin/v1/products/import"].post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    expect(parameters).toEqual(["query:dry_run", "header:idempotency-key"]);
   });
 });
 
