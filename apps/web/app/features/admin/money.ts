@@ -33,4 +33,17 @@ export function formatDeduction(minor: number, currency: string, minorUnit?: num
  * decimal comma. The console's amount fields refuse it rather than guess: read as 1.500 in a currency of three
  * decimals, it would price at a thousandth of what was meant.
  */
-export const THOUSANDS_COMMA = /^\d+,\d{3}$/;
+const THOUSANDS_COMMA = /^\d+,\d{3}$/;
+
+/**
+ * An amount the owner typed in whole units ("12.5", "12,50", ".5") to integer minor units in `digits` decimals;
+ * undefined when it is no such amount (empty, too many decimals, or "1,500"). The console's one parser of amounts.
+ */
+export function toMinor(text: string, digits: number): number | undefined {
+  const typed = text.trim();
+  const match = /^(\d*)(?:[.,](\d*))?$/.exec(typed);
+  if (!match || !/\d/.test(typed) || THOUSANDS_COMMA.test(typed)) return undefined;
+  const [, whole = "", fraction = ""] = match;
+  if (fraction.length > digits) return undefined;
+  return Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}

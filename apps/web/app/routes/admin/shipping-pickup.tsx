@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { EditorHead, useSave } from "../../features/admin/components/editor.tsx";
 import { ErrorSummary, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, TextField } from "../../features/admin/components/fields.tsx";
-import { toMinor } from "../../features/admin/coupons/model.ts";
+import { toMinor } from "../../features/admin/money.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { pickupBody, shippingApi } from "../../features/admin/shipping/api.ts";
 import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { toMinor } from "../money.ts";
 import { setShopTimeZone } from "../time-zone.ts";
 import type { CouponInput } from "./api.ts";
-import { emptyDraft, fromDraft, toDraft, toMinor } from "./model.ts";
+import { emptyDraft, fromDraft, toDraft } from "./model.ts";
 
 const USD = { currency_code: "USD", currency_minor_unit: 2 };
 const JPY = { currency_code: "JPY", currency_minor_unit: 0 };

@@ -3,7 +3,7 @@
  * in text, the last day it works) and its conversion to and from the API's integers. Pure.
  */
 import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
-import { THOUSANDS_COMMA } from "../money.ts";
+import { toMinor } from "../money.ts";
 import { shopTimeZone } from "../time-zone.ts";
 import type { CouponCurrency, CouponInput, CouponType } from "./api.ts";
 import { couponMessages as t } from "./messages.ts";
@@ -84,15 +84,6 @@ export function toDraft(coupon: CouponInput, currency: CouponCurrency): CouponDr
     limit_usage_to_x_items: count(coupon.limit_usage_to_x_items),
     allowed_emails: coupon.allowed_emails.join("\n"),
   };
-}
-
-/** A decimal in whole units to integer minor units; undefined when it is no such number (a comma is a decimal one, but "1,500"). */
-export function toMinor(text: string, digits: number): number | undefined {
-  const match = /^(\d+)(?:[.,](\d*))?$/.exec(text.trim());
-  if (!match || THOUSANDS_COMMA.test(text.trim())) return undefined;
-  const fraction = match[2] ?? "";
-  if (fraction.length > digits) return undefined;
-  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 
 const list = (text: string) =>

@@ -1,6 +1,6 @@
 /** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
 import type { CountryList } from "../components/address-choices.ts";
-import { formatMoney, THOUSANDS_COMMA } from "../money.ts";
+import { formatMoney, toMinor } from "../money.ts";
 import { formatInZone } from "../time-zone.ts";
 import type { Actor, Address, TimelineEvent } from "./api.ts";
 import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, orderMessages, STATUS_LABELS, timelineWords as w } from "./messages.ts";
@@ -29,14 +29,7 @@ export function moneyInput(minor: number, currency: string, minorUnit?: number):
 
 /** An amount typed by the owner ("12.5", "12,50", "") in minor units; null when it is not an amount. */
 export function parseMoney(text: string, currency: string, minorUnit?: number): number | null {
-  const digits = currencyDigits(currency, minorUnit);
-  if (THOUSANDS_COMMA.test(text.trim())) return null;
-  const clean = text.trim().replace(",", ".");
-  if (clean === "") return 0;
-  const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{0,${digits}})?$|^\\.\\d{1,${digits}}$`);
-  if (!pattern.test(clean)) return null;
-  const [whole = "0", fraction = ""] = clean.split(".");
-  return Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return text.trim() === "" ? 0 : (toMinor(text, currencyDigits(currency, minorUnit)) ?? null);
 }
 
 /** A moment in the shop's time zone (decision 0086), as the list and the dashboard count its days. */

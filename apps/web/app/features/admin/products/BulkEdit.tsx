@@ -8,8 +8,8 @@ import { AdminApiError } from "../api.ts";
 import { useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { ErrorAlert } from "../components/page.tsx";
-import { toMinor } from "../coupons/model.ts";
 import { consoleMessages } from "../messages.ts";
+import { toMinor } from "../money.ts";
 import { type BulkChanges, bulkApi, type ProductSummary } from "./api.ts";
 import { bulkMessages as t } from "./messages.ts";
 

@@ -3,7 +3,7 @@
  * conversion to and from the API's integers. Pure.
  */
 import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
-import { toMinor } from "../coupons/model.ts";
+import { toMinor } from "../money.ts";
 import { shopTimeZone } from "../time-zone.ts";
 import type { Product, ProductCurrency, ProductInput, VariationInput } from "./api.ts";
 import { type GalleryImage, galleryInput, galleryOf } from "./images/api.ts";

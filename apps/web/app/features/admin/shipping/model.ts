@@ -3,7 +3,7 @@
  * units) and their conversion to and from the API's shapes, with the server's messages on regions
  * put back beside the field that held them. Pure.
  */
-import { toMinor } from "../coupons/model.ts";
+import { toMinor } from "../money.ts";
 import type { FreeShippingRequires, LocationType, MethodKind, ShippingMethod, ShopCurrency, ZoneInput } from "./api.ts";
 import { shippingMessages as t } from "./messages.ts";
 
