@@ -13,7 +13,16 @@ import type { WebhookResource } from "../../db/webhook-events.ts";
 import { type Periodic, periodic } from "../../periodic.ts";
 import { resourcePayload } from "./payloads.ts";
 import { postWebhook, type Resolver } from "./post.ts";
-import { CLAIM_MS, DISABLE_AFTER_FAILURES, isDelivered, KEEP_DAYS, KEEP_DELIVERIES, nextAttemptAt, signBody } from "./rules.ts";
+import {
+  CLAIM_MS,
+  DISABLE_AFTER_FAILURES,
+  isDelivered,
+  KEEP_DAYS,
+  KEEP_DELIVERIES,
+  nextAttemptAt,
+  signBody,
+  signTimestamped,
+} from "./rules.ts";
 import { USER_AGENT } from "./version.ts";
 
 export interface WebhookSenderOptions {
@@ -38,6 +47,8 @@ export interface WebhookSender {
 }
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
+/** What the delivery log shows in place of each signature. */
+const SIGNATURE_LOGGED = "(sent; computed with the webhook's secret)";
 type Webhook = Selectable<WebhooksTable>;
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
@@ -103,7 +114,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   async function attempt(delivery: Delivery, webhook: Webhook): Promise<void> {
-    const started = clock();
+    // Whole seconds: the timestamp header and the one the V2 signature covers name the same instant.
+    const unixSeconds = Math.floor(clock().getTime() / 1000);
     let body = delivery.payload;
     if (body === null) {
       // Built once, at the first attempt, from the resource as it then is; retries send the same bytes.
@@ -119,15 +131,20 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       "X-Cartwright-Webhook-Event": delivery.event,
       "X-Cartwright-Webhook-Id": String(webhook.id),
       "X-Cartwright-Webhook-Delivery-Id": String(delivery.id),
-      "X-Cartwright-Webhook-Timestamp": started.toISOString(),
+      "X-Cartwright-Webhook-Timestamp": new Date(unixSeconds * 1000).toISOString(),
       "X-Cartwright-Webhook-Signature": signBody(webhook.secret, body),
+      "X-Cartwright-Webhook-Signature-V2": signTimestamped(webhook.secret, unixSeconds, body),
     };
     const outcome = await postWebhook(webhook.delivery_url, headers, body, {
       allowPrivate: options.allowPrivate,
       resolve: options.resolve,
     });
-    // The log keeps the headers as sent but the signature: the secret's proof stays with the receiver.
-    const logged = JSON.stringify({ ...headers, "X-Cartwright-Webhook-Signature": "(sent; computed with the webhook's secret)" });
+    // The log keeps the headers as sent but the signatures: the secret's proof stays with the receiver.
+    const logged = JSON.stringify({
+      ...headers,
+      "X-Cartwright-Webhook-Signature": SIGNATURE_LOGGED,
+      "X-Cartwright-Webhook-Signature-V2": SIGNATURE_LOGGED,
+    });
     const now = clock();
     const at = now.toISOString();
     const delivered = outcome.status !== null && isDelivered(outcome.status);
