@@ -31,9 +31,11 @@ describe("the signature", () => {
     expect(signBody("s3cret", body)).toBe(createHmac("sha256", "s3cret").update(Buffer.from(body, "utf8")).digest("base64"));
     expect(signBody("s3cret", body)).not.toBe(signBody("other", body));
   });
-  it("V2 is t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">, as a receiver recomputes it", () => {
+  it('V2 is t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">, as a receiver recomputes it', () => {
     const body = '{"id":1,"name":"Café"}';
-    const expected = createHmac("sha256", "s3cret").update(Buffer.from(`1765029600.${body}`, "utf8")).digest("hex");
+    const expected = createHmac("sha256", "s3cret")
+      .update(Buffer.from(`1765029600.${body}`, "utf8"))
+      .digest("hex");
     expect(signTimestamped("s3cret", 1765029600, body)).toBe(`t=1765029600,v1=${expected}`);
     expect(expected).toMatch(/^[0-9a-f]{64}$/);
   });

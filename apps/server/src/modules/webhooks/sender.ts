@@ -74,12 +74,15 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const due = await db
       .selectFrom("webhook_deliveries as d")
       .innerJoin("webhooks as w", "w.id", "d.webhook_id")
+      .leftJoin("orders as o", (join) => join.onRef("o.id", "=", "d.resource_id").on("d.resource", "=", "order"))
       .select(["d.id", "d.attempts"])
       .where("d.status", "=", "pending")
       .where("d.next_attempt_at", "<=", now)
       .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
       // What the owner asked for (a test, a redelivery) goes whatever the webhook's status; the rest wait while it is paused or disabled.
       .where((eb) => eb.or([eb("w.status", "=", "active"), eb("d.by_owner", "=", 1)]))
+      // An order whose payment is being asked of its gateway (seconds) is told once its outcome is recorded, which the body then carries (decision 0170).
+      .where((eb) => eb.or([eb("o.payment_attempt", "is", null), eb("o.payment_attempt", "=", "")]))
       .orderBy("d.id")
       .limit(10)
       .execute();
