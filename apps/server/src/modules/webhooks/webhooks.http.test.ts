@@ -278,6 +278,14 @@ describe("events", () => {
     expect(created.json).toEqual((await call("GET", `/orders/${orderId}`)).json());
     // Its placing's own move to processing is what order.created tells: no order.updated with the same body (decision 0170).
     expect(orderTold()).toEqual([["order.created", "processing"]]);
+    // The delivery log keeps the headers as sent but neither signature.
+    const [logged] = (await deliveriesOf((made.get("order.created") as { id: number }).id)).slice(-1);
+    const headers = JSON.parse(logged?.request_headers ?? "{}") as Record<string, string>;
+    expect(headers["X-Cartwright-Webhook-Delivery-Id"]).toBe(created.headers["x-cartwright-webhook-delivery-id"]);
+    for (const name of ["X-Cartwright-Webhook-Signature", "X-Cartwright-Webhook-Signature-V2"]) {
+      expect(headers[name]).toBe("(sent; computed with the webhook's secret)");
+      expect(logged?.request_headers).not.toContain(String(created.headers[name.toLowerCase()]));
+    }
     receiver.received = [];
 
     const moved = await call("POST", `/orders/${orderId}/status`, { status: "completed" });
