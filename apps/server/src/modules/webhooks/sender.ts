@@ -3,7 +3,8 @@
  * database queue, each claimed by a conditional update so that no two processes send it at once,
  * sends it (`post.ts`: node:http(s) to a checked address, a timeout, no redirect followed, the body signed), and records the answer:
  * delivered, or the next attempt after the back-off, or failed once none is left. Consecutive
- * failures disable the webhook with a reason the owner reads in the console.
+ * failures disable the webhook with a reason the owner reads in the console. Decision 0170: a
+ * second signature covers the attempt's time, and an order's deliveries wait while its payment is asked.
  */
 import type { FastifyBaseLogger } from "fastify";
 import { type Selectable, sql } from "kysely";
@@ -47,9 +48,10 @@ export interface WebhookSender {
 }
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
+type Webhook = Selectable<WebhooksTable>;
+
 /** What the delivery log shows in place of each signature. */
 const SIGNATURE_LOGGED = "(sent; computed with the webhook's secret)";
-type Webhook = Selectable<WebhooksTable>;
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const { db } = options;
