@@ -119,6 +119,12 @@ export function* webhookEventQueued(db: Db, resource: WebhookResource, event: We
   if (Number(result.numAffectedRows ?? 0) > 0) webhookQueue.queued++;
 }
 
+/** Whether an active webhook listens to any of the topics: a step that costs no statement while the topics are held. */
+export function* webhookTopicsHeard(topics: readonly string[]): Work<boolean> {
+  const active = yield* cached(activeTopicsNow);
+  return topics.some((topic) => active.has(topic));
+}
+
 /** `webhookEventQueued` on its own: call it with the transaction of the change. */
 export function queueWebhookEvent(db: Db, resource: WebhookResource, event: WebhookEvent, id: number, at?: string): Promise<void> {
   return runSteps(db, webhookEventQueued(db, resource, event, id, at ?? new Date().toISOString()));

@@ -603,7 +603,8 @@ export function* payInTransaction(
   const request = paymentRequest(settings, order, input.payment_data ?? [], undefined, false);
   // An offline method that decides synchronously keeps the unit synchronous; any other is awaited.
   const outcome = gateway?.decide ? gateway.decide(request) : yield* awaited((tx) => pay(gateway, request, tx));
-  const recorded = yield* outcomeRecorded(db, order, outcome, nowIso, placed);
+  // The checkout's own outcome is part of the placing; a repayment's is a later change (decision 0170).
+  const recorded = yield* outcomeRecorded(db, order, outcome, nowIso, { ...placed, placing: attempt === PAY_ATTEMPT });
   if (!recorded) throw new Error("an order being placed was recorded by another call");
   return { order: recorded, gateway, repeated: false, settled: outcome };
 }
@@ -665,8 +666,8 @@ async function pay(gateway: PaymentGateway | null, request: PaymentRequest, db: 
  * the cart emptied, the customer's addresses and a card to keep saved. Declined: stock and coupon
  * uses given back. Answers the order as recorded, or undefined when another call recorded it first.
  */
-function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string): Promise<OrderRow | undefined> {
-  return runSteps(db, outcomeRecorded(db, order, outcome, now));
+function recordOutcome(db: Db, order: OrderRow, outcome: PaymentOutcome, now: string, placing = false): Promise<OrderRow | undefined> {
+  return runSteps(db, outcomeRecorded(db, order, outcome, now, { placing }));
 }
 
 /** `recordOutcome` as steps of the caller's unit of work. */
@@ -675,7 +676,7 @@ function* outcomeRecorded(
   order: OrderRow,
   outcome: PaymentOutcome,
   now: string,
-  known: Pick<OrderBeingPlaced, "downloadFacts" | "cartHasCoupons"> = {},
+  known: Pick<OrderBeingPlaced, "downloadFacts" | "cartHasCoupons"> & { placing?: boolean } = {},
 ): Work<OrderRow | undefined> {
   const details = JSON.stringify(outcome.details ?? []);
   // The shop decides these outcomes itself when the gateway could not say (the status event names it).
@@ -683,7 +684,7 @@ function* outcomeRecorded(
   if (outcome.status === "failure") {
     // Claimed, a failure also gives back the order's stock and coupon uses.
     const failed = { status: "failed" as const, payment_details: details, updated_at: now };
-    if (!(yield* paymentOutcomeRecorded(db, order, failed, by))) return undefined;
+    if (!(yield* paymentOutcomeRecorded(db, order, failed, by, { placing: known.placing }))) return undefined;
     return yield* orderOf(db, order.id);
   }
   const status = outcome.orderStatus ?? (outcome.status === "success" ? "processing" : "pending");
@@ -700,7 +701,7 @@ function* outcomeRecorded(
       updated_at: now,
     },
     by,
-    known.downloadFacts,
+    { lines: known.downloadFacts, placing: known.placing },
   );
   if (!recorded) return undefined;
   // An order paid from the pay-for-order page left its cart long ago: what the cart holds now is another order's.
@@ -740,10 +741,13 @@ export async function answer(ctx: ShopContext, order: OrderRow, outcome: Payment
   return reply;
 }
 
-/** Records an outcome in its own transaction and answers with the order as it then stands, whoever recorded it. */
-async function recordAndAnswer(ctx: ShopContext, order: OrderRow, outcome: PaymentOutcome): Promise<CheckoutReply> {
+/**
+ * Records an outcome in its own transaction and answers with the order as it then stands, whoever recorded it.
+ * `placing`: the call that placed the order records it (decision 0170).
+ */
+async function recordAndAnswer(ctx: ShopContext, order: OrderRow, outcome: PaymentOutcome, placing = false): Promise<CheckoutReply> {
   const now = (ctx.now ?? new Date()).toISOString();
-  const recorded = await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, order, outcome, now));
+  const recorded = await ctx.db.transaction().execute((trx) => recordOutcome(trx as unknown as Db, order, outcome, now, placing));
   if (recorded) return answer(ctx, recorded, outcome, true);
   const current = await findOrder(ctx.db, order.id);
   if (!current) throw new Error("order vanished while being paid");
@@ -760,7 +764,8 @@ export async function settle(ctx: ShopContext, { order, gateway, savedToken }: P
     !savedToken &&
     ["true", "1"].includes(dataValue(data, saveKey(gateway?.id ?? "")));
   const outcome = await pay(gateway, paymentRequest(ctx.settings, order, data, savedToken, saveRequested), ctx.db);
-  return recordAndAnswer(ctx, order, outcome);
+  // A checkout's attempt (not a repayment's) is recorded as part of its placing.
+  return recordAndAnswer(ctx, order, outcome, order.payment_attempt.startsWith(PAY_ATTEMPT));
 }
 
 /**

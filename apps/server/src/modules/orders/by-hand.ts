@@ -355,10 +355,11 @@ export async function createOrderByHand(context: RequestContext, input: HandOrde
     await repo.markCouponsCounted(db, id, 1);
     // Its origin, as WooCommerce records an order made in the admin: "Web admin", never "Unknown".
     await saveOrderAttribution(db, id, { source_type: ADMIN_SOURCE_TYPE });
-    // Before its events, whose order.updated the waiting order.created then covers (decision 0097).
+    // Its first note and status are its placing, which order.created tells: no order.updated (decision 0170).
     await queueWebhookEvent(db, "order", "created", id, now);
-    await recordOrderEvent(db, id, actor, { type: "note", note: `Order created by ${ownerName}.`, to_customer: false }, now);
-    if (status !== "pending") await recordOrderEvent(db, id, actor, { type: "status", from: "pending", to: status }, now);
+    const placing = { placing: true };
+    await recordOrderEvent(db, id, actor, { type: "note", note: `Order created by ${ownerName}.`, to_customer: false }, now, placing);
+    if (status !== "pending") await recordOrderEvent(db, id, actor, { type: "status", from: "pending", to: status }, now, placing);
     // Made paid: its downloads are granted at once (decision 0094).
     if (paid) await grantOrderDownloads(db, id, now);
     await logOrderChange(db, ctx, "order", id, null, {

@@ -30,9 +30,24 @@ export type OrderEventData =
 
 export type OrderEventType = OrderEventData["type"];
 
+/**
+ * `placing`: the event is part of the order's placing (its payment's outcome recorded by the call that placed it,
+ * an order made by hand's first note and status), which order.created already tells: no order.updated (decision 0170).
+ */
+export interface OrderEventOptions {
+  placing?: boolean;
+}
+
 /** Writes one event; call it with the transaction of the change it records. */
-export function recordOrderEvent(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Promise<void> {
-  return runSteps(db, orderEventRecorded(db, orderId, actor, event, at));
+export function recordOrderEvent(
+  db: Db,
+  orderId: number,
+  actor: OrderActor,
+  event: OrderEventData,
+  at: string,
+  options: OrderEventOptions = {},
+): Promise<void> {
+  return runSteps(db, orderEventRecorded(db, orderId, actor, event, at, options));
 }
 
 /** An event to write: of which order, by whom, what, when. */
@@ -73,13 +88,20 @@ function eventRow({ orderId, actor, event, at }: OrderEventOf) {
 }
 
 /** `recordOrderEvent` as a step of a unit of work. */
-export function* orderEventRecorded(db: Db, orderId: number, actor: OrderActor, event: OrderEventData, at: string): Work<void> {
+export function* orderEventRecorded(
+  db: Db,
+  orderId: number,
+  actor: OrderActor,
+  event: OrderEventData,
+  at: string,
+  { placing = false }: OrderEventOptions = {},
+): Work<void> {
   const { type } = event;
   const row = eventRow({ orderId, actor, event, at });
   yield* run(insertEvent(db, orderId, type, row.actor_type, row.actor_id, row.data, at));
-  // Webhooks (decision 0097): an e-mail sent changes nothing of the order; a draft's moves are the checkout's own (placing queues order.created).
-  if (type !== "email" && !(type === "status" && (event.from === "checkout-draft" || event.to === "checkout-draft")))
-    yield* webhookEventQueued(db, "order", "updated", orderId, at);
+  // Webhooks (decisions 0097, 0170): an e-mail sent changes nothing of the order; a draft's moves and the placing are the checkout's own (placing queues its event).
+  const draftMove = type === "status" && (event.from === "checkout-draft" || event.to === "checkout-draft");
+  if (type !== "email" && !draftMove && !placing) yield* webhookEventQueued(db, "order", "updated", orderId, at);
 }
 
 const insertEvent = compiled(

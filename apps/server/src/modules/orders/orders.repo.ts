@@ -49,6 +49,17 @@ export async function placedAt(db: Db, order: OrderRow): Promise<string> {
   return placed?.created_at ?? order.created_at;
 }
 
+/**
+ * Whether the order was placed before: a draft records no status event until it is placed, so one that
+ * has any went back to a draft after it was placed (a declined payment, the checkout opened again).
+ */
+export function* placedBefore(db: Db, id: number): Work<boolean> {
+  return (yield* rows(statusEventOf(db, id))).length > 0;
+}
+const statusEventOf = compiled((db, id: number) =>
+  db.selectFrom("order_events").select("id").where("order_id", "=", id).where("type", "=", "status").limit(1),
+);
+
 /** `findOrder` as a step of a unit of work (db/unit-of-work.ts); the same query. */
 export function* orderOf(db: Db, id: number): Work<OrderRow | undefined> {
   return (yield* rows(orderById(db, id)))[0] as OrderRow | undefined;

@@ -8,7 +8,7 @@ import type { Db } from "../../db/index.ts";
 import { couponUsesBy } from "../../db/placed-orders.ts";
 import type { OrderStatus } from "../../db/schema.ts";
 import { awaited, runSteps, type Work } from "../../db/unit-of-work.ts";
-import { queueWebhookEvent, webhookEventQueued } from "../../db/webhook-events.ts";
+import { webhookEventQueued, webhookTopicsHeard } from "../../db/webhook-events.ts";
 import { type DownloadLineFacts, downloadLinesOf$, downloadOnlyLines, downloadsGranted$ } from "../downloads/index.ts";
 import { type OrderActor, orderEventRecorded, recordOrderEvent } from "./events.ts";
 import * as repo from "./orders.repo.ts";
@@ -49,7 +49,7 @@ export async function updateOrder(db: Db, id: number, fields: Partial<repo.NewOr
   const before = fields.status ? await repo.findOrder(db, id) : undefined;
   await repo.updateOrder(db, id, fields);
   if (before?.status === "checkout-draft" && fields.status && fields.status !== "checkout-draft")
-    await queueWebhookEvent(db, "order", "created", id, fields.updated_at ?? new Date().toISOString());
+    await runSteps(db, draftPlacedQueued(db, id, fields.updated_at ?? new Date().toISOString()));
   if (before && fields.status && before.status !== fields.status)
     await recordOrderEvent(db, id, SHOP, statusEvent(before.status, fields.status), fields.updated_at ?? new Date().toISOString());
 }
@@ -107,11 +107,21 @@ async function rewriteOrderAttempt(
   if (Number(claimed.numUpdatedRows) !== 1) return runSteps(db, orderAttemptWritten(db, undefined, order, items, coupons));
   // The cart's draft placed: from here on an order webhooks hear of (a failed attempt placed again is an update, its status event's).
   if (reused.status === "checkout-draft" && fields.status !== "checkout-draft")
-    await queueWebhookEvent(db, "order", "created", reused.id, fields.updated_at ?? new Date().toISOString());
+    await runSteps(db, draftPlacedQueued(db, reused.id, fields.updated_at ?? new Date().toISOString()));
   if (reused.status !== fields.status)
     await recordOrderEvent(db, reused.id, SHOP, statusEvent(reused.status, fields.status), fields.updated_at);
   await repo.replaceLines(db, reused.id, items, coupons);
   return reused.id;
+}
+
+/**
+ * A draft placed: order.created, unless the order was placed before and went back to a draft (a declined
+ * payment, the checkout opened again): webhooks heard of it then, so its placing again is an update (decision 0170).
+ * Asked only when a webhook listens to orders: a checkout costs no statement for it otherwise.
+ */
+function* draftPlacedQueued(db: Db, id: number, at: string): Work<void> {
+  if (!(yield* webhookTopicsHeard(["order.created", "order.updated"]))) return;
+  yield* webhookEventQueued(db, "order", (yield* repo.placedBefore(db, id)) ? "updated" : "created", id, at);
 }
 
 /** Replaces the order's lines and coupons with those of the cart as priced. */
@@ -238,6 +248,13 @@ export async function recordPaymentOutcome(
   return (await runSteps(db, paymentOutcomeRecorded(db, order, fields, by))) !== undefined;
 }
 
+/** What the recorder of an outcome knows: the order's lines as downloads see them, and whether it is the placing's own call (decision 0170). */
+export interface OutcomeKnown {
+  lines?: DownloadLineFacts;
+  /** Recorded by the call that placed the order: its order.created tells the outcome, no order.updated does. */
+  placing?: boolean;
+}
+
 /**
  * `recordPaymentOutcome` as a step; giving back stock and coupon uses runs async. Answers the order's
  * row as the claim wrote it (undefined: not this call's to record); an unpaid outcome's release of stock
@@ -248,7 +265,7 @@ export function* paymentOutcomeRecorded(
   order: repo.OrderRow,
   fields: PaymentOutcomeFields,
   by: "gateway" | "shop" = "gateway",
-  knownLines?: DownloadLineFacts,
+  { lines: knownLines, placing = false }: OutcomeKnown = {},
 ): Work<repo.OrderRow | undefined> {
   const paid = fields.status === "processing" || fields.status === "completed";
   // One read of the lines serves both questions below (the claim in between writes the order's row only).
@@ -263,7 +280,7 @@ export function* paymentOutcomeRecorded(
   const actor: OrderActor = by === "gateway" && order.payment_method ? { type: "gateway" } : SHOP;
   // The claim matched a pending order: that is the status left, whatever the row read earlier said.
   if (fields.status !== "pending")
-    yield* orderEventRecorded(db, order.id, actor, statusEvent("pending", fields.status, released), fields.updated_at);
+    yield* orderEventRecorded(db, order.id, actor, statusEvent("pending", fields.status, released), fields.updated_at, { placing });
   return claimed;
 }
 

@@ -1,5 +1,5 @@
 /** The pure rules of webhooks: back-off, signature, refused addresses and URLs, excerpts. */
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   deliveryUrlProblem,
@@ -11,6 +11,7 @@ import {
   nextAttemptAt,
   refusedAddress,
   signBody,
+  signTimestamped,
   WEBHOOK_TOPICS,
 } from "./rules.ts";
 
@@ -29,6 +30,27 @@ describe("the signature", () => {
     const body = '{"id":1,"name":"Café"}';
     expect(signBody("s3cret", body)).toBe(createHmac("sha256", "s3cret").update(Buffer.from(body, "utf8")).digest("base64"));
     expect(signBody("s3cret", body)).not.toBe(signBody("other", body));
+  });
+  it('V2 is t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">, as a receiver recomputes it', () => {
+    const body = '{"id":1,"name":"Café"}';
+    const expected = createHmac("sha256", "s3cret")
+      .update(Buffer.from(`1765029600.${body}`, "utf8"))
+      .digest("hex");
+    expect(signTimestamped("s3cret", 1765029600, body)).toBe(`t=1765029600,v1=${expected}`);
+    expect(expected).toMatch(/^[0-9a-f]{64}$/);
+  });
+  it("V2 verifies, as docs/webhooks.md checks it, only with its own time, body and secret, and only within the tolerance", () => {
+    const body = '{"id":7,"status":"processing"}';
+    const at = 1765029600;
+    const header = signTimestamped("s3cret", at, body);
+    expect(verifiedV2(header, body, "s3cret", at + 60)).toBe(true);
+    // A captured delivery sent again later with a new time in its header: the signature no longer matches.
+    expect(verifiedV2(header.replace(`t=${at}`, `t=${at + 600}`), body, "s3cret", at + 600)).toBe(false);
+    expect(verifiedV2(header, body.replace("7", "8"), "s3cret", at)).toBe(false);
+    expect(verifiedV2(header, body, "other", at)).toBe(false);
+    // Sent again as it was, past the five minutes: refused by its time.
+    expect(verifiedV2(header, body, "s3cret", at + 301)).toBe(false);
+    expect(verifiedV2("v1=abc", body, "s3cret", at)).toBe(false);
   });
   it("makes secrets long and unlike each other", () => {
     const [a, b] = [newSecret(), newSecret()];
@@ -156,3 +178,13 @@ describe("answers", () => {
     expect(WEBHOOK_TOPICS).not.toContain("order.deleted");
   });
 });
+
+/** A receiver's check of X-Cartwright-Webhook-Signature-V2, written as docs/webhooks.md shows it. */
+function verifiedV2(header: string, body: string, secret: string, nowSeconds: number): boolean {
+  const fields = new Map(header.split(",").map((part) => part.split("=", 2) as [string, string]));
+  const t = Number(fields.get("t"));
+  const given = Buffer.from(fields.get("v1") ?? "", "hex");
+  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > 300) return false;
+  const expected = createHmac("sha256", secret).update(`${t}.${body}`).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

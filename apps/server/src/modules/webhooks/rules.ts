@@ -57,6 +57,15 @@ export function signBody(secret: string, body: string): string {
   return createHmac("sha256", secret).update(body, "utf8").digest("base64");
 }
 
+/**
+ * What X-Cartwright-Webhook-Signature-V2 carries (decision 0170): `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+ * The time is signed with the body, so a receiver that refuses old times refuses a captured delivery sent again.
+ */
+export function signTimestamped(secret: string, unixSeconds: number, body: string): string {
+  const v1 = createHmac("sha256", secret).update(`${unixSeconds}.${body}`, "utf8").digest("hex");
+  return `t=${unixSeconds},v1=${v1}`;
+}
+
 /** A new secret when the owner leaves it blank: 32 random bytes, base64url. */
 export function newSecret(): string {
   return randomBytes(32).toString("base64url");

@@ -3,7 +3,8 @@
  * database queue, each claimed by a conditional update so that no two processes send it at once,
  * sends it (`post.ts`: node:http(s) to a checked address, a timeout, no redirect followed, the body signed), and records the answer:
  * delivered, or the next attempt after the back-off, or failed once none is left. Consecutive
- * failures disable the webhook with a reason the owner reads in the console.
+ * failures disable the webhook with a reason the owner reads in the console. Decision 0170: a
+ * second signature covers the attempt's time, and an order's deliveries wait while its payment is asked.
  */
 import type { FastifyBaseLogger } from "fastify";
 import { type Selectable, sql } from "kysely";
@@ -13,7 +14,16 @@ import type { WebhookResource } from "../../db/webhook-events.ts";
 import { type Periodic, periodic } from "../../periodic.ts";
 import { resourcePayload } from "./payloads.ts";
 import { postWebhook, type Resolver } from "./post.ts";
-import { CLAIM_MS, DISABLE_AFTER_FAILURES, isDelivered, KEEP_DAYS, KEEP_DELIVERIES, nextAttemptAt, signBody } from "./rules.ts";
+import {
+  CLAIM_MS,
+  DISABLE_AFTER_FAILURES,
+  isDelivered,
+  KEEP_DAYS,
+  KEEP_DELIVERIES,
+  nextAttemptAt,
+  signBody,
+  signTimestamped,
+} from "./rules.ts";
 import { USER_AGENT } from "./version.ts";
 
 export interface WebhookSenderOptions {
@@ -40,6 +50,9 @@ export interface WebhookSender {
 type Delivery = Selectable<WebhookDeliveriesTable>;
 type Webhook = Selectable<WebhooksTable>;
 
+/** What the delivery log shows in place of each signature. */
+const SIGNATURE_LOGGED = "(sent; computed with the webhook's secret)";
+
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const { db } = options;
   const clock = options.now ?? (() => new Date());
@@ -63,12 +76,15 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const due = await db
       .selectFrom("webhook_deliveries as d")
       .innerJoin("webhooks as w", "w.id", "d.webhook_id")
+      .leftJoin("orders as o", (join) => join.onRef("o.id", "=", "d.resource_id").on("d.resource", "=", "order"))
       .select(["d.id", "d.attempts"])
       .where("d.status", "=", "pending")
       .where("d.next_attempt_at", "<=", now)
       .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<", now)]))
       // What the owner asked for (a test, a redelivery) goes whatever the webhook's status; the rest wait while it is paused or disabled.
       .where((eb) => eb.or([eb("w.status", "=", "active"), eb("d.by_owner", "=", 1)]))
+      // An order whose payment is being asked of its gateway (seconds) is told once its outcome is recorded, which the body then carries (decision 0170).
+      .where((eb) => eb.or([eb("o.payment_attempt", "is", null), eb("o.payment_attempt", "=", "")]))
       .orderBy("d.id")
       .limit(10)
       .execute();
@@ -103,7 +119,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   async function attempt(delivery: Delivery, webhook: Webhook): Promise<void> {
-    const started = clock();
+    // Whole seconds: the timestamp header and the one the V2 signature covers name the same instant.
+    const unixSeconds = Math.floor(clock().getTime() / 1000);
     let body = delivery.payload;
     if (body === null) {
       // Built once, at the first attempt, from the resource as it then is; retries send the same bytes.
@@ -119,15 +136,20 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       "X-Cartwright-Webhook-Event": delivery.event,
       "X-Cartwright-Webhook-Id": String(webhook.id),
       "X-Cartwright-Webhook-Delivery-Id": String(delivery.id),
-      "X-Cartwright-Webhook-Timestamp": started.toISOString(),
+      "X-Cartwright-Webhook-Timestamp": new Date(unixSeconds * 1000).toISOString(),
       "X-Cartwright-Webhook-Signature": signBody(webhook.secret, body),
+      "X-Cartwright-Webhook-Signature-V2": signTimestamped(webhook.secret, unixSeconds, body),
     };
     const outcome = await postWebhook(webhook.delivery_url, headers, body, {
       allowPrivate: options.allowPrivate,
       resolve: options.resolve,
     });
-    // The log keeps the headers as sent but the signature: the secret's proof stays with the receiver.
-    const logged = JSON.stringify({ ...headers, "X-Cartwright-Webhook-Signature": "(sent; computed with the webhook's secret)" });
+    // The log keeps the headers as sent but the signatures: the secret's proof stays with the receiver.
+    const logged = JSON.stringify({
+      ...headers,
+      "X-Cartwright-Webhook-Signature": SIGNATURE_LOGGED,
+      "X-Cartwright-Webhook-Signature-V2": SIGNATURE_LOGGED,
+    });
     const now = clock();
     const at = now.toISOString();
     const delivered = outcome.status !== null && isDelivered(outcome.status);

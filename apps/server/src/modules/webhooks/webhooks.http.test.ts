@@ -11,9 +11,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
-import { productId, StoreClient, TEST_ADDRESS, variationId } from "../../../../../test/store-client.ts";
+import { productId, StoreClient, TEST_ADDRESS, testCard, variationId } from "../../../../../test/store-client.ts";
 import { queueWebhookEvent } from "../../db/webhook-events.ts";
 import { queueSaleChanges } from "../catalog/index.ts";
+import { type PaymentGateway, registerPaymentGateway } from "../payments/index.ts";
+import { getSettings, updateSettings } from "../settings/index.ts";
 import { DISABLE_AFTER_FAILURES, RETRY_DELAYS_MS } from "./index.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -221,7 +223,44 @@ describe("events", () => {
     expect(request.headers["content-type"]).toBe("application/json");
     const expected = createHmac("sha256", hook.secret).update(request.body).digest("base64");
     expect(request.headers["x-cartwright-webhook-signature"]).toBe(expected);
+    // V2 signs the attempt's time, the same second as the timestamp header, with the body (decision 0170).
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers["x-cartwright-webhook-signature-v2"])) ?? [];
+    expect(Number(t) * 1000).toBe(Date.parse(String(request.headers["x-cartwright-webhook-timestamp"])));
+    expect(v1).toBe(createHmac("sha256", hook.secret).update(`${t}.${request.body}`).digest("hex"));
     return { ...request, json: JSON.parse(request.body) };
+  }
+
+  /** A checkout of one T-shirt by a new shopper; answers the shopper and the reply. */
+  async function checkout(payment: Record<string, unknown>, email = "ada@webhooks.test") {
+    const shopper = new StoreClient(shop.app);
+    await shopper.cart("POST", "/cart/add-item", { id: await productId(shop.app, "classic-t-shirt"), quantity: 1 });
+    const reply = await shopper.post("/checkout", { billing_address: { ...TEST_ADDRESS, email }, ...payment });
+    return { shopper, reply };
+  }
+  const card = (number?: string) => ({ payment_method: "test_card", payment_data: testCard(number) });
+  /** The order topics' requests since the receiver was last cleared, as topic and the order's status. */
+  const orderTold = () =>
+    ["order.created", "order.updated"].flatMap((topic) =>
+      receiver.at(`/events/${topic}`).map((request) => [topic, (JSON.parse(request.body) as { status: string }).status]),
+    );
+
+  /** A gateway, enabled for the test, whose payments `process` answers. */
+  async function withGateway(process: PaymentGateway["process"], test: () => Promise<void>) {
+    const unregister = registerPaymentGateway({
+      id: "webhook_pay",
+      title: "Webhook pay",
+      description: "",
+      supports: ["products"],
+      process,
+    });
+    const payments = (await getSettings(shop.db)).payments;
+    await updateSettings(shop.db, { payments: { ...payments, enabled: [...payments.enabled, "webhook_pay"] } });
+    try {
+      await test();
+    } finally {
+      unregister();
+      await updateSettings(shop.db, { payments });
+    }
   }
 
   it("tells of an order placed at checkout, and of its change by the owner, with the owner API's order as the body", async () => {
@@ -237,6 +276,16 @@ describe("events", () => {
     await deliverDue();
     const created = received("order.created");
     expect(created.json).toEqual((await call("GET", `/orders/${orderId}`)).json());
+    // Its placing's own move to processing is what order.created tells: no order.updated with the same body (decision 0170).
+    expect(orderTold()).toEqual([["order.created", "processing"]]);
+    // The delivery log keeps the headers as sent but neither signature.
+    const [logged] = (await deliveriesOf((made.get("order.created") as { id: number }).id)).slice(-1);
+    const headers = JSON.parse(logged?.request_headers ?? "{}") as Record<string, string>;
+    expect(headers["X-Cartwright-Webhook-Delivery-Id"]).toBe(created.headers["x-cartwright-webhook-delivery-id"]);
+    for (const name of ["X-Cartwright-Webhook-Signature", "X-Cartwright-Webhook-Signature-V2"]) {
+      expect(headers[name]).toBe("(sent; computed with the webhook's secret)");
+      expect(logged?.request_headers).not.toContain(String(created.headers[name.toLowerCase()]));
+    }
     receiver.received = [];
 
     const moved = await call("POST", `/orders/${orderId}/status`, { status: "completed" });
@@ -248,7 +297,7 @@ describe("events", () => {
     expect(receiver.at("/events/order.created")).toHaveLength(0);
     receiver.received = [];
 
-    // Made by hand in the console, paid at once: created, and its status told as an update.
+    // Made by hand in the console, paid at once: created, its first note and status part of it (decision 0170).
     const byHand = await call("POST", "/orders", {
       billing: { ...TEST_ADDRESS, email: "phone@webhooks.test" },
       line_items: [{ product_id: tShirt, quantity: 1 }],
@@ -257,7 +306,79 @@ describe("events", () => {
     expect(byHand.statusCode, byHand.body).toBe(201);
     await deliverDue();
     expect(received("order.created").json).toMatchObject({ id: byHand.json().id, status: "processing" });
+    expect(orderTold()).toEqual([["order.created", "processing"]]);
+    receiver.received = [];
+    // A later change by the owner is an update.
+    expect((await call("POST", `/orders/${byHand.json().id}/notes`, { note: "Rang back.", to_customer: false })).statusCode).toBe(200);
+    await deliverDue();
     expect(received("order.updated").json).toMatchObject({ id: byHand.json().id });
+    expect(orderTold()).toEqual([["order.updated", "processing"]]);
+  });
+
+  it("tells of an order paid online at checkout by order.created alone, sent once the payment's outcome is recorded", async () => {
+    let toldWhilePaying: string[][] = [["not asked"]];
+    // The sender runs while the gateway is being asked: the order's deliveries wait for the outcome.
+    const paysWhileSending: PaymentGateway["process"] = async () => {
+      await deliverDue();
+      toldWhilePaying = orderTold();
+      return { status: "success", orderStatus: "processing", transactionId: "webhook_pay_1" };
+    };
+    await withGateway(paysWhileSending, async () => {
+      const { reply } = await checkout({ payment_method: "webhook_pay" });
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(toldWhilePaying).toEqual([]);
+      await deliverDue();
+      expect(received("order.created").json).toMatchObject({ id: reply.json().order_id, status: "processing" });
+      expect(orderTold()).toEqual([["order.created", "processing"]]);
+    });
+    receiver.received = [];
+    const { reply } = await checkout(card());
+    expect(reply.statusCode, reply.body).toBe(200);
+    await deliverDue();
+    expect(orderTold()).toEqual([["order.created", "processing"]]);
+  });
+
+  it("a declined payment is told by order.created; the checkout paying that order again, on the same page or after opening the checkout again, by order.updated", async () => {
+    const declined = "4000 0000 0000 0002";
+    for (const reopened of [false, true]) {
+      receiver.received = [];
+      const email = `declined.${reopened}@webhooks.test`;
+      const { shopper, reply } = await checkout(card(declined), email);
+      expect(reply.statusCode, reply.body).toBe(400);
+      const orderId = reply.json().data.order_id as number;
+      await deliverDue();
+      expect(orderTold()).toEqual([["order.created", "failed"]]);
+      received("order.created");
+      receiver.received = [];
+      // Opening the checkout again makes the failed order the cart's draft once more; it was placed all the same.
+      if (reopened) expect((await shopper.get("/checkout")).json().order_id).toBe(orderId);
+      const paid = await shopper.post("/checkout", { billing_address: { ...TEST_ADDRESS, email }, ...card() });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().order_id).toBe(orderId);
+      await deliverDue();
+      expect(orderTold(), `reopened: ${reopened}`).toEqual([["order.updated", "processing"]]);
+      received("order.updated");
+    }
+  });
+
+  it("an order whose gateway answers later is told waiting by order.created; its payment, made later, by order.updated", async () => {
+    await withGateway(
+      async () => ({ status: "pending", redirectUrl: "https://pay.example/webhooks" }),
+      async () => {
+        const { shopper, reply } = await checkout({ payment_method: "webhook_pay" }, "later@webhooks.test");
+        expect(reply.statusCode, reply.body).toBe(200);
+        const { order_id: orderId, order_key: key, status } = reply.json() as { order_id: number; order_key: string; status: string };
+        expect(status).toBe("pending");
+        await deliverDue();
+        expect(orderTold()).toEqual([["order.created", "pending"]]);
+        receiver.received = [];
+        // Paid later, from the pay-for-order page.
+        const paid = await shopper.post(`/checkout/${orderId}`, { key, ...card() });
+        expect(paid.statusCode, paid.body).toBe(200);
+        await deliverDue();
+        expect(orderTold()).toEqual([["order.updated", "processing"]]);
+      },
+    );
   });
 
   it("tells of products, coupons and customers made, changed and deleted", async () => {
