@@ -4,10 +4,12 @@
  * travel together in one /batch request, a cart asked for while a write is on its way shows that write,
  * and a write waiting its turn still reaches the server, once, when the page is hidden (decision 0165), as does an
  * edit the page itself still holds back (an address being typed, a quantity: decision 0165, amended), and when the
- * checkout is left for the cart within the app.
+ * checkout is left for the cart within the app; an order is placed only for the cart, and at the total, the checkout
+ * shows (decision 0168 and its amendment).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
+import { ownerApiNonce } from "./support/owner.ts";
 
 async function addFromProductPage(page: Page, slug: string, name: string) {
   await page.goto(`/product/${slug}`);
@@ -358,4 +360,68 @@ test("an order is not placed for a cart another tab changed: the checkout shows 
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
   await expect(page.getByRole("row", { name: /Beanie × 1/ })).toBeVisible();
   await expect(page.getByRole("row", { name: /Classic T-Shirt × 1/ })).toBeVisible();
+});
+
+test("an order is not placed at a total the owner changed since the checkout showed it: the page shows the new total, and the next press places it", async ({
+  page,
+  context,
+  browser,
+}) => {
+  // The owner, in a browser of their own, makes a product only this journey buys (hidden: no listing beside it counts it).
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const nonce = await ownerApiNonce(owner);
+  const stamp = Date.now();
+  const created = await owner.request.post("/api/admin/v1/products", {
+    headers: { nonce },
+    data: {
+      name: `Totals Candle ${stamp}`,
+      slug: `totals-candle-${stamp}`,
+      status: "publish",
+      regular_price: 1200,
+      catalog_visibility: "hidden",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const candle = (await created.json()) as { id: number; slug: string; name: string };
+  const serverTotal = async () => {
+    const { totals } = (await (await context.request.get("/api/store/v1/cart")).json()) as { totals: { total_price: string } };
+    return `$${(Number(totals.total_price) / 100).toFixed(2)}`;
+  };
+  try {
+    await addToCart(page, candle.slug, candle.name);
+    await openCheckout(page);
+    await fillUsAddress(page);
+    await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
+    await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+    const shown = await serverTotal();
+    const placeOrder = page.getByRole("button", { name: /Place Order/ });
+    await expect(placeOrder).toHaveText(`Place Order · ${shown}`);
+
+    // The owner raises the price while the page still shows the first total.
+    const raised = await owner.request.patch(`/api/admin/v1/products/${candle.id}`, { headers: { nonce }, data: { regular_price: 1500 } });
+    expect(raised.status(), await raised.text()).toBe(200);
+    const now = await serverTotal();
+    expect(now).not.toBe(shown);
+
+    await placeOrder.click();
+    await expect(
+      page.getByText("Your cart was changed in another window or on another device. Please check your order below and place it again."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(
+      page.getByText(`The price of “${candle.name}” has changed since you added it to your cart: it is now $15.00.`),
+    ).toBeVisible();
+    await expect(placeOrder).toHaveText(`Place Order · ${now}`);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText(now)).toBeVisible();
+
+    await placeOrder.click();
+    await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+    await expect(page.getByRole("row", { name: new RegExp(`${candle.name} × 1`) })).toBeVisible();
+    await expect(page.locator(".order-details__total")).toContainText(now);
+  } finally {
+    await owner.request.delete(`/api/admin/v1/products/${candle.id}`, { headers: { nonce } });
+    await ownerContext.close();
+  }
 });

@@ -617,6 +617,9 @@ function destinationOf(shipping: StoredAddress, fallback: Destination): Destinat
     : fallback;
 }
 
+/** A line's price moved since it was added: the checkout lets it pass when the page sent the total it showed (decision 0168, amended). */
+export const PRICE_CHANGED = "cw_rest_cart_item_price_changed";
+
 /** Stock and price problems that appeared after the shopper added the line (spec §3 Cart errors). */
 function lineErrors(
   item: Purchasable,
@@ -648,7 +651,7 @@ function lineErrors(
   }
   if (item.price !== null && priceWhenAdded !== null && priceWhenAdded !== item.price) {
     errors.push({
-      code: "cw_rest_cart_item_price_changed",
+      code: PRICE_CHANGED,
       message: `The price of “${name}” has changed since you added it to your cart: it is now ${formatAmount(item.price, currency)}.`,
     });
   }

@@ -17,7 +17,7 @@ export {
   updateItem,
 } from "./cart.service.ts";
 export type { CartView, PricedForOrder } from "./cart-view.ts";
-export { loadPricedCart, loadPricingInputs, pricedForOrder, shopperOf } from "./cart-view.ts";
+export { loadPricedCart, loadPricingInputs, PRICE_CHANGED, pricedForOrder, shopperOf } from "./cart-view.ts";
 export { readAddress, splitAddress } from "./customer.ts";
 export type { CartExtensionCallback, CartFeeProvider } from "./extensions.ts";
 export { registerCartExtension, registerCartFees, registeredCartNamespaces } from "./extensions.ts";

@@ -46,11 +46,38 @@ const ExpectedCart = Type.Object(
       { maxItems: 500 },
     ),
     coupons: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
+    totals: Type.Optional(
+      Type.Object(
+        {
+          total_price: Type.Union(
+            [Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ pattern: "^[0-9]{1,15}$" })],
+            { description: "The total shown, in the currency's minor units, as the cart's totals.total_price (text or a number)" },
+          ),
+          currency_code: Type.String({ minLength: 1, maxLength: 10, description: "As the cart's totals.currency_code" }),
+        },
+        { description: "The total the shopper was shown and its currency (decision 0168, amended); absent, it is not compared." },
+      ),
+    ),
+    shipping_rates: Type.Optional(
+      Type.Array(
+        Type.Object({
+          package_id: Type.Integer({ minimum: 0, maximum: 1000 }),
+          rate_id: Type.String({ minLength: 1, maxLength: 100, description: "The package's selected rate" }),
+        }),
+        {
+          maxItems: 100,
+          description:
+            "The rate chosen in each of the cart's packages as shown (none when no rate was chosen); absent, they are not compared.",
+        },
+      ),
+    ),
   },
   {
     description:
-      "The cart as the shopper last saw it: its lines' keys and quantities and its coupon codes. When sent and the cart " +
-      "holds anything else (another tab or device changed it), nothing is placed: 409 cw_rest_cart_changed, with the cart as it now stands.",
+      "The cart as the shopper last saw it: its lines' keys and quantities, its coupon codes and, optionally, its total with the currency " +
+      "and the rate chosen in each package. When sent and the cart priced for the order holds anything else (another tab or device " +
+      "changed it, or the owner changed a price, a tax rate, a shipping cost or a coupon), nothing is placed: 409 cw_rest_cart_changed, " +
+      "with the cart as it now stands, priced with the addresses sent.",
   },
 );
 

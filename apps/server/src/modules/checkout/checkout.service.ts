@@ -28,6 +28,7 @@ import {
   loadPricingInputs,
   lockCart,
   lockedCartRow,
+  PRICE_CHANGED,
   type PricedForOrder,
   pricedForOrder,
   readAddress,
@@ -243,11 +244,18 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
   // An earlier call that asked for a payment and never recorded its outcome is finished first.
   const resumed = await resumeUnrecordedPayment(ctx, now);
   if (resumed) return resumed;
-  const prepared = await answeringConflicts(ctx, () => inTransaction(ctx, (tx) => placingSteps(tx, input, attribution, now)));
+  const prepared = await answeringConflicts(ctx, async () => {
+    const placed = await inTransaction(ctx, (tx) => placingSteps(tx, input, attribution, now));
+    if (placed === CART_CHANGED) throw checkoutErrors.cartChanged();
+    return placed;
+  });
   if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order, ctx.settings));
   if (prepared.settled) return answer(ctx, prepared.order, prepared.settled, true);
   return settle(ctx, prepared, input.payment_data ?? []);
 }
+
+/** What the order's transaction answers when the page showed another cart: it kept the addresses sent, nothing more. */
+const CART_CHANGED = Symbol("the cart the page showed is not the cart priced");
 
 /**
  * The steps that run in the order's one transaction, in order. A generator declared once, taking what it needs
@@ -259,15 +267,16 @@ function* placingSteps(
   input: PlaceOrderInput,
   attribution: ReturnType<typeof readOrderAttribution>,
   now: Date,
-): Work<Prepared> {
+): Work<Prepared | typeof CART_CHANGED> {
   const loaded = yield* lockAndLoad(tx, now);
   if ("repeated" in loaded) return { order: loaded.repeated, gateway: null, repeated: true };
   checkLoginRules(tx, input);
   const priced = yield* reprice(tx, loaded.cart, input);
   const checked = checkOrder(tx, priced, input);
-  // After checkOrder, which takes off coupons that stopped applying: the page then gets the cart as it stands (decision 0168).
-  if (input.expected_cart && !holdsExpectedCart(priced.view, input.expected_cart)) throw checkoutErrors.cartChanged();
   yield* keepAddresses(tx, priced, now);
+  // After checkOrder, which takes off coupons that stopped applying, and with the addresses kept: the 409's cart is
+  // then priced as the next press will be, and the transaction writes nothing else (decision 0168 and its amendment).
+  if (input.expected_cart && !holdsExpectedCart(priced.view, input.expected_cart)) return CART_CHANGED;
   const payment = yield* choosePayment(tx, priced.pricing.result.totals.total_price, input);
   const order = yield* writeOrder(tx, { input, priced, checked, payment, attribution, reusable: loaded.reusable, now });
   yield* takeOrderStock(tx, order.id, priced.pricing.lines, now);
@@ -401,7 +410,9 @@ function* reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInput): 
 /**
  * Step 4, check the order: its additional fields, its addresses (the shipping one only when
  * goods are shipped, not collected), coupons that stopped applying (taken off: 409), lines that
- * cannot be bought as they are (409), and a shipping option where one is needed.
+ * cannot be bought as they are (409), and a shipping option where one is needed. A line whose price
+ * moved since it was added passes when the page sent the total it showed: that total is then held to
+ * the order's (decision 0168, amended), so the shopper saw the new price.
  */
 function checkOrder({ settings }: ShopContext, { addresses, pricing, view, document, cart }: Repriced, input: PlaceOrderInput) {
   const additionalFields = checkedAdditionalFields(settings, input.additional_fields ?? {}, document);
@@ -412,7 +423,8 @@ function checkOrder({ settings }: ShopContext, { addresses, pricing, view, docum
     const messages = view.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
     throw new CouponRejection(dropped, messages);
   }
-  const itemErrors = view.errors.filter((e) => e.code !== "cw_rest_cart_coupon_error");
+  const totalShown = input.expected_cart?.totals !== undefined;
+  const itemErrors = view.errors.filter((e) => e.code !== "cw_rest_cart_coupon_error" && !(totalShown && e.code === PRICE_CHANGED));
   if (itemErrors.length) {
     const [first] = itemErrors as [StoreCart["errors"][number]];
     throw new StoreError(first.code, first.message, 409, { errors: itemErrors });

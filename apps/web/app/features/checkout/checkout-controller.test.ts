@@ -30,6 +30,7 @@ const EMPTY_CART = {
   coupons: [],
   errors: [],
   items_count: 0,
+  totals: { total_price: "0", currency_code: "USD" },
   shipping_rates: [],
   billing_address: {},
   shipping_address: {},

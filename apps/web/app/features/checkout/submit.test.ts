@@ -64,12 +64,23 @@ describe("checkoutBody", () => {
     expect(collected.shipping_address).toMatchObject({ "cw-demo/gate-code": "B-12" });
   });
 
-  it("sends the lines and coupons the page shows, so a cart another tab changed is not placed (decision 0168)", () => {
+  it("sends the lines, coupons, total and chosen rates the page shows, so a cart changed since is not placed (decision 0168)", () => {
+    const rate = (rate_id: string, selected: boolean) => ({ rate_id, selected, price: "500" });
     const shownCart = {
       items: [{ key: "k1", quantity: 2, name: "Beanie" }] as unknown as StoreCart["items"],
       coupons: [{ code: "save10", label: "save10" }] as StoreCart["coupons"],
+      totals: { total_price: "2681", total_tax: "181", currency_code: "USD", currency_minor_unit: 2 } as StoreCart["totals"],
+      shipping_rates: [
+        { package_id: 0, shipping_rates: [rate("flat_rate:1", false), rate("free_shipping:2", true)] },
+        { package_id: 1, shipping_rates: [rate("flat_rate:1", false)] },
+      ] as unknown as StoreCart["shipping_rates"],
     };
-    expect(checkoutBody({ ...base, shownCart }).expected_cart).toEqual({ items: [{ key: "k1", quantity: 2 }], coupons: ["save10"] });
+    expect(checkoutBody({ ...base, shownCart }).expected_cart).toEqual({
+      items: [{ key: "k1", quantity: 2 }],
+      coupons: ["save10"],
+      totals: { total_price: "2681", currency_code: "USD" },
+      shipping_rates: [{ package_id: 0, rate_id: "free_shipping:2" }],
+    });
     expect(checkoutBody(base)).not.toHaveProperty("expected_cart");
   });
 });

@@ -27,8 +27,8 @@ export interface CheckoutInput {
   addressFields?: { billing: Record<string, string | boolean>; shipping: Record<string, string | boolean> };
   /** Extension data by namespace (such as cw/order-attribution). */
   extensions?: Record<string, unknown>;
-  /** The cart the page shows: the order is placed only if the server's still holds it (decision 0168). */
-  shownCart?: Pick<StoreCart, "items" | "coupons"> | null;
+  /** The cart the page shows: the order is placed only if the server's still holds it, at its total (decision 0168). */
+  shownCart?: Pick<StoreCart, "items" | "coupons" | "totals" | "shipping_rates"> | null;
 }
 
 const ADDRESS_KEYS = ADDRESS_FIELD_KEYS.filter((key) => key !== "email");
@@ -68,9 +68,19 @@ export function checkoutBody(input: CheckoutInput) {
   };
 }
 
-/** The lines and coupons the shopper sees, which another tab or device may have changed since (decision 0168). */
-function expectedCart(cart: Pick<StoreCart, "items" | "coupons">) {
-  return { items: cart.items.map(({ key, quantity }) => ({ key, quantity })), coupons: cart.coupons.map(({ code }) => code) };
+/**
+ * The lines, coupons, total and chosen rates the shopper sees, which another tab or device, or the owner, may have
+ * changed since (decision 0168 and its amendment).
+ */
+function expectedCart(cart: Pick<StoreCart, "items" | "coupons" | "totals" | "shipping_rates">) {
+  return {
+    items: cart.items.map(({ key, quantity }) => ({ key, quantity })),
+    coupons: cart.coupons.map(({ code }) => code),
+    totals: { total_price: cart.totals.total_price, currency_code: cart.totals.currency_code },
+    shipping_rates: cart.shipping_rates.flatMap(({ package_id, shipping_rates }) =>
+      shipping_rates.filter((rate) => rate.selected).map(({ rate_id }) => ({ package_id, rate_id })),
+    ),
+  };
 }
 
 export interface RoutedNotice {
