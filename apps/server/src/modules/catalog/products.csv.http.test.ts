@@ -55,12 +55,23 @@ async function importCsv(
   return app.inject({ method: "POST", url: `${ADMIN}/products/import${options.dryRun ? "?dry_run=1" : ""}`, headers, payload });
 }
 
-/** Every product as the owner API reads it, without what a write always moves. */
-async function catalogue(db: Db = shop.db) {
+/** Every product as the owner API reads it, with when each was last written. */
+async function storedCatalogue(db: Db = shop.db) {
   const ids = (await db.selectFrom("products").select("id").where("parent_id", "is", null).orderBy("id").execute()).map((r) =>
     Number(r.id),
   );
-  return (await readOwnerProducts(db, ids)).map(({ updated_at: _updated, ...product }) => product);
+  return readOwnerProducts(db, ids);
+}
+
+/** Every product as the owner API reads it, without what a write always moves. */
+async function catalogue(db: Db = shop.db) {
+  return (await storedCatalogue(db)).map(({ updated_at: _updated, ...product }) => product);
+}
+
+/** When each product and variation was last written (its date_modified), by id. */
+async function datesModified() {
+  const rows = await shop.db.selectFrom("products").select(["id", "updated_at"]).orderBy("id").execute();
+  return rows.map((r) => [Number(r.id), r.updated_at]);
 }
 
 const revision = async () =>
@@ -161,8 +172,8 @@ describe("the CSV calls", () => {
 });
 
 describe("export, then import the same file", { timeout: SLOW }, () => {
-  it("gives back the demo catalogue exactly: products, variations, prices, stock, terms", async () => {
-    const before = await catalogue();
+  it("reads back the demo catalogue exactly, every product and variation unchanged, and writes nothing", async () => {
+    const before = await storedCatalogue();
     const termsBefore = await counts();
     const response = await exportCsv();
     expect(response.statusCode).toBe(200);
@@ -177,9 +188,11 @@ describe("export, then import the same file", { timeout: SLOW }, () => {
     expect(dry.json()).toMatchObject({
       dry_run: true,
       created: 0,
-      updated: before.length,
+      updated: 0,
+      unchanged: before.length,
       variations_created: 0,
-      variations_updated: variations,
+      variations_updated: 0,
+      variations_unchanged: variations,
       new_categories: [],
       new_tags: [],
       new_attributes: [],
@@ -188,23 +201,49 @@ describe("export, then import the same file", { timeout: SLOW }, () => {
     });
 
     const revisionBefore = await revision();
+    const datesBefore = await datesModified();
     const logged = (await importRows()).length;
     const done = await importCsv(file);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ dry_run: false, created: 0, updated: before.length, variations_updated: variations });
-    expect(await catalogue()).toEqual(before);
+    expect(done.json()).toMatchObject({
+      dry_run: false,
+      created: 0,
+      updated: 0,
+      unchanged: before.length,
+      variations_updated: 0,
+      variations_unchanged: variations,
+      created_ids: [],
+      updated_ids: [],
+    });
+    // Nothing written: every row's date_modified (version) as it was, the catalogue's revision too, so no cache is dropped.
+    expect(await storedCatalogue()).toEqual(before);
+    expect(await datesModified()).toEqual(datesBefore);
     expect(await counts()).toEqual(termsBefore);
+    expect(await revision()).toBe(revisionBefore);
+    // A file that changes nothing logs no change.
+    expect(await importRows()).toHaveLength(logged);
+    // And the export of the catalogue is the same file.
+    expect((await exportCsv()).body).toBe(file);
+
+    // One cell changed: that product alone is written and logged, as it was before the import.
+    const beanie = before.find((p) => p.slug === "beanie") as (typeof before)[number];
+    const edited = file.replace(`,${beanie.sku},Beanie,`, `,${beanie.sku},Beanie hat,`);
+    expect(edited).not.toBe(file);
+    const once = await importCsv(edited);
+    expect(once.statusCode, once.body).toBe(200);
+    expect(once.json()).toMatchObject({ created: 0, updated: 1, unchanged: before.length - 1, updated_ids: [beanie.id] });
     expect(await revision()).not.toBe(revisionBefore);
-    // One change_log row for the import: who, when, the products as they were and what it did.
     const rows = await importRows();
     expect(rows).toHaveLength(logged + 1);
     const row = rows.at(-1);
     expect(row?.action).toBe("update");
-    expect(JSON.parse(row?.before ?? "[]")).toHaveLength(before.length);
-    expect(JSON.parse(row?.after ?? "{}")).toMatchObject({ updated: before.length });
-
-    // And the export of the imported catalogue is the same file.
-    expect((await exportCsv()).body).toBe(file);
+    expect(JSON.parse(row?.before ?? "[]")).toEqual([beanie]);
+    expect(JSON.parse(row?.after ?? "{}")).toMatchObject({ updated: 1, unchanged: before.length - 1 });
+    const after = await storedCatalogue();
+    expect(after.filter((p) => p.id !== beanie.id)).toEqual(before.filter((p) => p.id !== beanie.id));
+    expect(after.find((p) => p.id === beanie.id)).toMatchObject({ name: "Beanie hat" });
+    // Put back as it was, by the exported file.
+    expect((await importCsv(file)).json()).toMatchObject({ updated: 1, updated_ids: [beanie.id] });
   });
 
   it("exports the list's filters: drafts only, or one type", async () => {
@@ -278,10 +317,19 @@ describe("a file from another shop", { timeout: SLOW }, () => {
     expect((await shop.app.inject("/api/store/v1/products/reading-lamp")).json().prices.price).toBe("4990");
     expect((await shop.app.inject(`/api/store/v1/products/${scarf?.slug}`)).statusCode).toBe(404);
 
-    // The same file again changes those products instead of adding more.
+    // The same file again changes those products instead of adding more: the lamp's new price; the scarf as it is.
     const again = await importCsv(file.replace("49,90", "45"), { dryRun: false });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ created: 0, updated: 2, variations_created: 0, variations_updated: 2, new_tags: [] });
+    expect(again.json()).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      variations_created: 0,
+      variations_updated: 0,
+      variations_unchanged: 2,
+      new_tags: [],
+      updated_ids: [lampId],
+    });
     expect((await readOwnerProducts(shop.db, [lampId as number]))[0]?.regular_price).toBe(4500);
   });
 
