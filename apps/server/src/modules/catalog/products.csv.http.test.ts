@@ -4,10 +4,18 @@
  * categories, tags, attributes and variations they bring, a bad row reported at its line with
  * nothing written, the limits, and a second server process seeing an import on its next request.
  */
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { ADMIN, adminCall, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
+import {
+  csvFile,
+  datesModified,
+  exportProductCsv,
+  importProductCsv,
+  nonceOf as productCsvNonce,
+  ownerCatalogue,
+} from "../../../../../test/product-csv.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
 import type { Db } from "../../db/index.ts";
 import { readOwnerProducts } from "./products.admin.ts";
@@ -19,59 +27,17 @@ const SLOW = 30_000;
 let shop: TestShop;
 let owner: StoreClient;
 
-/** The signed-in client's nonce, as the owner API hands it on every reply. */
-async function nonceOf(client: StoreClient, app: FastifyInstance = shop.app) {
-  const { cookie } = client.credentials();
-  const reply = await app.inject({ method: "GET", url: `${ADMIN}/products?per_page=1`, headers: { cookie: cookie ?? "" } });
-  return String(reply.headers.nonce);
-}
-
-async function exportCsv(client: StoreClient = owner, query = ""): Promise<LightMyRequestResponse> {
-  return adminCall(client, "GET", `/products/export${query}`);
-}
-
-/** Sends a file as text/csv (or as a multipart form's file), with the client's cookie and nonce. */
-async function importCsv(
+const nonceOf = (client: StoreClient, app: FastifyInstance = shop.app) => productCsvNonce(app, client);
+const exportCsv = (client: StoreClient = owner, query = "") => exportProductCsv(client, query);
+const importCsv = (
   text: string | Buffer,
   options: { dryRun?: boolean; client?: StoreClient; multipart?: boolean; app?: FastifyInstance; nonce?: boolean } = {},
-) {
-  const client = options.client ?? owner;
-  const app = options.app ?? shop.app;
-  const { cookie } = client.credentials();
-  const headers: Record<string, string> = { cookie: cookie ?? "" };
-  if (options.nonce !== false) headers.nonce = await nonceOf(client, app);
-  let payload: string | Buffer = text;
-  if (options.multipart) {
-    const boundary = "----cartwright-test-boundary";
-    headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
-    payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      Buffer.from(text),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-  } else headers["content-type"] = "text/csv";
-  return app.inject({ method: "POST", url: `${ADMIN}/products/import${options.dryRun ? "?dry_run=1" : ""}`, headers, payload });
-}
-
-/** Every product as the owner API reads it, with when each was last written. */
-async function storedCatalogue(db: Db = shop.db) {
-  const ids = (await db.selectFrom("products").select("id").where("parent_id", "is", null).orderBy("id").execute()).map((r) =>
-    Number(r.id),
-  );
-  return readOwnerProducts(db, ids);
-}
+) => importProductCsv(options.app ?? shop.app, options.client ?? owner, text, options);
+const storedCatalogue = (db: Db = shop.db) => ownerCatalogue(db);
 
 /** Every product as the owner API reads it, without what a write always moves. */
 async function catalogue(db: Db = shop.db) {
   return (await storedCatalogue(db)).map(({ updated_at: _updated, ...product }) => product);
-}
-
-/** When each product and variation was last written (its date_modified), by id. */
-async function datesModified() {
-  const rows = await shop.db.selectFrom("products").select(["id", "updated_at"]).orderBy("id").execute();
-  return rows.map((r) => [Number(r.id), r.updated_at]);
 }
 
 const revision = async () =>
@@ -114,9 +80,7 @@ const counts = async () => ({
 
 const importRows = () => shop.db.selectFrom("change_log").selectAll().where("entity", "=", "product_import").orderBy("id").execute();
 
-/** A CSV file from rows of cells (quoted where needed). */
-const csv = (rows: string[][]) =>
-  `${rows.map((row) => row.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(",")).join("\r\n")}\r\n`;
+const csv = csvFile;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
@@ -201,7 +165,7 @@ describe("export, then import the same file", { timeout: SLOW }, () => {
     });
 
     const revisionBefore = await revision();
-    const datesBefore = await datesModified();
+    const datesBefore = await datesModified(shop.db);
     const logged = (await importRows()).length;
     const done = await importCsv(file);
     expect(done.statusCode, done.body).toBe(200);
@@ -217,7 +181,7 @@ describe("export, then import the same file", { timeout: SLOW }, () => {
     });
     // Nothing written: every row's date_modified (version) as it was, the catalogue's revision too, so no cache is dropped.
     expect(await storedCatalogue()).toEqual(before);
-    expect(await datesModified()).toEqual(datesBefore);
+    expect(await datesModified(shop.db)).toEqual(datesBefore);
     expect(await counts()).toEqual(termsBefore);
     expect(await revision()).toBe(revisionBefore);
     // A file that changes nothing logs no change.

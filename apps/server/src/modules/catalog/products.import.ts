@@ -534,7 +534,8 @@ class FileReader {
       key: existing.id,
       line,
       existing,
-      input: editable(existing),
+      // A copy to the last list: the rows change the input in place, and the product as stored is what they are compared with.
+      input: structuredClone(editable(existing)),
       attributeNumbers: existing.attributes.map((_, i) => i + 1),
       usedUndecided: new Set(),
       variationLines: existing.variations.map(() => null),
