@@ -1,7 +1,6 @@
 /** The product CSV's calls for tests (decision 0046): a file sent as the console or an API client sends it, and the catalogue read back. */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Db } from "../apps/server/src/db/index.ts";
-import { readOwnerProducts } from "../apps/server/src/modules/catalog/products.admin.ts";
 import { ADMIN, adminCall } from "./owner-client.ts";
 import type { StoreClient } from "./store-client.ts";
 
@@ -44,14 +43,6 @@ export async function importProductCsv(
 /** A CSV file from rows of cells (quoted where needed). */
 export const csvFile = (rows: string[][]) =>
   `${rows.map((row) => row.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(",")).join("\r\n")}\r\n`;
-
-/** Every product (not variation) as the owner API reads it, with when each was last written, by id. */
-export async function ownerCatalogue(db: Db) {
-  const ids = (await db.selectFrom("products").select("id").where("parent_id", "is", null).orderBy("id").execute()).map((r) =>
-    Number(r.id),
-  );
-  return readOwnerProducts(db, ids);
-}
 
 /** When each product and variation was last written (its date_modified), by id. */
 export async function datesModified(db: Db): Promise<[number, string][]> {

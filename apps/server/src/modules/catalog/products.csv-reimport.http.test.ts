@@ -20,86 +20,75 @@ const SLOW = 120_000;
 let shop: TestShop;
 let owner: StoreClient;
 
+const attribute = (n: number, name: string, values: string, used: "0" | "1") => ({
+  [`Attribute ${n} name`]: name,
+  [`Attribute ${n} value(s)`]: values,
+  [`Attribute ${n} used for variations`]: used,
+});
+
 /** Products beside the demo's that give every column something to edit: variations with a free term, downloads, a sale's dates. */
-const FIXTURES = [
-  [
-    "Type",
-    "SKU",
-    "Name",
-    "Regular price",
-    "Sale price",
-    "Date sale price starts",
-    "Date sale price ends",
-    "Stock",
-    "Categories",
-    "Tags",
-    "Upsells",
-    "Cross-sells",
-    "Download limit",
-    "Download expiry days",
-    "Shipping class",
-    "Parent",
-    "Attribute 1 name",
-    "Attribute 1 value(s)",
-    "Attribute 1 used for variations",
-    "Attribute 2 name",
-    "Attribute 2 value(s)",
-    "Attribute 2 used for variations",
-  ],
-  [
-    "variable",
-    "EDIT-KIT",
-    "Edit kit",
-    "",
-    "",
-    "",
-    "",
-    "",
-    "Kits",
-    "edit",
-    "",
-    "",
-    "",
-    "",
-    "",
-    "",
-    "Size",
-    "S, M, L",
-    "1",
-    "Material",
-    "Cotton",
-    "0",
-  ],
-  ["variation", "EDIT-KIT-S", "", "12.00", "10.00", "", "", "4", "", "", "", "", "", "", "bulky", "EDIT-KIT", "Size", "S", "", "", "", ""],
-  ["variation", "EDIT-KIT-M", "", "12.00", "", "", "", "", "", "", "", "", "", "", "", "EDIT-KIT", "Size", "M", "", "", "", ""],
-  ["variable", "EDIT-PLAIN", "Plain kit", "", "", "", "", "", "Kits", "", "", "", "", "", "", "", "Size", "S, M", "0", "Material", "Wool", "0"],
-  [
-    "simple, downloadable",
-    "EDIT-FILE",
-    "Edit file",
-    "9.00",
-    "5.00",
-    "2026-01-01T00:00:00Z",
-    "2099-01-01T00:00:00Z",
-    "",
-    "Kits",
-    "",
-    "CW-001",
-    "CW-002",
-    "3",
-    "10",
-    "",
-    "",
-    "Material",
-    "Paper",
-    "0",
-    "Finish",
-    "Matte",
-    "0",
-  ],
+const FIXTURES: Record<string, string>[] = [
+  {
+    Type: "variable",
+    SKU: "EDIT-KIT",
+    Name: "Edit kit",
+    Categories: "Kits",
+    Tags: "edit",
+    ...attribute(1, "Size", "S, M, L", "1"),
+    ...attribute(2, "Material", "Cotton", "0"),
+  },
+  {
+    Type: "variation",
+    SKU: "EDIT-KIT-S",
+    Parent: "EDIT-KIT",
+    "Regular price": "12.00",
+    "Sale price": "10.00",
+    Stock: "4",
+    "Shipping class": "bulky",
+    "Attribute 1 name": "Size",
+    "Attribute 1 value(s)": "S",
+  },
+  {
+    Type: "variation",
+    SKU: "EDIT-KIT-M",
+    Parent: "EDIT-KIT",
+    "Regular price": "12.00",
+    "Attribute 1 name": "Size",
+    "Attribute 1 value(s)": "M",
+  },
+  // A variable product without variations may change which attributes its variations are chosen by.
+  {
+    Type: "variable",
+    SKU: "EDIT-PLAIN",
+    Name: "Plain kit",
+    Categories: "Kits",
+    ...attribute(1, "Size", "S, M", "0"),
+    ...attribute(2, "Material", "Wool", "0"),
+  },
+  {
+    Type: "simple, downloadable",
+    SKU: "EDIT-FILE",
+    Name: "Edit file",
+    "Regular price": "9.00",
+    "Sale price": "5.00",
+    "Date sale price starts": "2026-01-01T00:00:00Z",
+    "Date sale price ends": "2099-01-01T00:00:00Z",
+    Categories: "Kits",
+    Upsells: "CW-001",
+    "Cross-sells": "CW-002",
+    "Download limit": "3",
+    "Download expiry days": "10",
+    ...attribute(1, "Material", "Paper", "0"),
+    ...attribute(2, "Finish", "Matte", "0"),
+  },
   // Two in stock while the shop keeps two back (its out-of-stock amount): stored out of stock.
-  ["simple", "EDIT-LAST", "Last two", "7.50", "", "", "", "2", "Kits", "", "", "", "", "", "", "", "", "", "", "", "", ""],
+  { Type: "simple", SKU: "EDIT-LAST", Name: "Last two", "Regular price": "7.50", Stock: "2", Categories: "Kits" },
 ];
+
+function fixtureFile(): string {
+  const header = [...new Set(FIXTURES.flatMap((row) => Object.keys(row)))];
+  return [header, ...FIXTURES.map((row) => header.map((column) => row[column] ?? ""))].map((cells) => csvLine(cells)).join("");
+}
 
 /** The exported file as cells, and the product each row belongs to. */
 interface CsvView {
@@ -330,7 +319,7 @@ beforeAll(async () => {
   const { read, saved } = settingsGroups(() => owner);
   await saved("inventory", { ...(await read("inventory")), low_stock_amount: 4, out_of_stock_amount: 2 });
   expect((await adminCall(owner, "POST", "/shipping/classes", { name: "Bulky", slug: "bulky" })).statusCode).toBe(201);
-  const made = await importCsv(FIXTURES.map((cells) => csvLine(cells)).join(""));
+  const made = await importCsv(fixtureFile());
   expect(made.statusCode, made.body).toBe(200);
 }, SLOW);
 afterAll(() => shop.close());

@@ -8,14 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { ADMIN, adminCall, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
-import {
-  csvFile,
-  datesModified,
-  exportProductCsv,
-  importProductCsv,
-  nonceOf as productCsvNonce,
-  ownerCatalogue,
-} from "../../../../../test/product-csv.ts";
+import { csvFile, datesModified, exportProductCsv, importProductCsv, nonceOf as productCsvNonce } from "../../../../../test/product-csv.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
 import type { Db } from "../../db/index.ts";
 import { readOwnerProducts } from "./products.admin.ts";
@@ -33,7 +26,13 @@ const importCsv = (
   text: string | Buffer,
   options: { dryRun?: boolean; client?: StoreClient; multipart?: boolean; app?: FastifyInstance; nonce?: boolean } = {},
 ) => importProductCsv(options.app ?? shop.app, options.client ?? owner, text, options);
-const storedCatalogue = (db: Db = shop.db) => ownerCatalogue(db);
+/** Every product as the owner API reads it, with when each was last written. */
+async function storedCatalogue(db: Db = shop.db) {
+  const ids = (await db.selectFrom("products").select("id").where("parent_id", "is", null).orderBy("id").execute()).map((r) =>
+    Number(r.id),
+  );
+  return readOwnerProducts(db, ids);
+}
 
 /** Every product as the owner API reads it, without what a write always moves. */
 async function catalogue(db: Db = shop.db) {
