@@ -1,5 +1,5 @@
 /**
- * Re-importing the product CSV (decision 0046's amendment) on SQLite and PostgreSQL: the shop's
+ * Re-importing the product CSV (decision 0046; docs/product-csv.md) on SQLite and PostgreSQL: the shop's
  * own export imported again changes nothing and says so, and one cell edited, of any column the
  * import writes, on a product's row or a variation's, makes exactly that product updated and
  * written, its neighbours untouched: every column once with the write, then random single-cell

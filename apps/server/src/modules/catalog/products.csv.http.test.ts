@@ -131,6 +131,10 @@ describe("the CSV calls", () => {
     // Its query's dry_run, and the Idempotency-Key header every owner POST may carry (decision 0169).
     const parameters = paths["/api/admin/v1/products/import"].post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(parameters).toEqual(["query:dry_run", "header:idempotency-key"]);
+    // The answer: what was created, changed and left unchanged, of products and of variations.
+    const answer = paths["/api/admin/v1/products/import"].post.responses["200"].content["application/json"].schema;
+    expect(answer.required).toEqual(expect.arrayContaining(["created", "updated", "unchanged", "variations_unchanged", "updated_ids"]));
+    expect(answer.properties.unchanged.description).toContain("not written");
   });
 });
 

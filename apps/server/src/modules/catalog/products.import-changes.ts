@@ -1,5 +1,5 @@
 /**
- * Which products of a CSV import would change (issue 19, decision 0046's amendment): each existing
+ * Which products of a CSV import would change (issue 19, decision 0046; docs/product-csv.md): each existing
  * product the file names is compared, as the import would write it, with what is stored: its row's
  * columns (`productColumns`, with the stock status a restate would leave and the download settings),
  * its categories, brands, tags, upsells, cross-sells, attributes and terms, its gallery when the file
