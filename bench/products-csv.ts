@@ -2,7 +2,8 @@
  * The `products-csv` scenario (issue 19: "CSV import of 10,000 products"; decision 0046): a
  * generated file of BENCH_CSV_PRODUCTS products (10,000 by default; one in ten variable with six
  * variations) is sent to the real server's owner API as a dry run, then imported, then imported
- * again unchanged (10,000 updates), and the whole catalogue exported. Each call is timed once, as
+ * again as it is (10,000 products unchanged, nothing written), then with every product renamed
+ * (10,000 updates), and the whole catalogue exported. Each call is timed once, as
  * the owner waits for it; each answer is checked (counts, rows) so a fast refusal is no result.
  */
 import { ADMIN } from "./owner.ts";
@@ -27,8 +28,12 @@ const TAGS = ["cotton", "wool", "linen", "handmade", "recycled", "limited"];
 const SIZES = ["S", "M", "L"];
 const COLOURS = ["Blue", "Red"];
 
-/** The file: a header, then each product (a variable one followed by its variations), in the documented format. */
-export function productFile(count: number): { text: string; rows: number; variable: number; variations: number } {
+/**
+ * The file: a header, then each product (a variable one followed by its variations), in the documented format.
+ * `renamed` changes every product's name, and so every row the import writes (a variation's row holds its product's name).
+ */
+export function productFile(count: number, renamed = false): { text: string; rows: number; variable: number; variations: number } {
+  const edition = renamed ? " (renamed)" : "";
   const header = [
     "Type",
     "SKU",
@@ -62,7 +67,7 @@ export function productFile(count: number): { text: string; rows: number; variab
         [
           "variable",
           sku,
-          `Bench jumper ${i}`,
+          `Bench jumper ${i}${edition}`,
           "1",
           "A jumper",
           description,
@@ -109,7 +114,7 @@ export function productFile(count: number): { text: string; rows: number; variab
         [
           "simple",
           sku,
-          `Bench mug ${i}`,
+          `Bench mug ${i}${edition}`,
           "1",
           "A mug",
           description,
@@ -145,7 +150,14 @@ async function importFile(base: string, token: string, text: string, dryRun: boo
   });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`products-csv: the import answered ${response.status}: ${body.slice(0, 500)}`);
-  return JSON.parse(body) as { created: number; updated: number; variations_created: number; variations_updated: number };
+  return JSON.parse(body) as {
+    created: number;
+    updated: number;
+    unchanged: number;
+    variations_created: number;
+    variations_updated: number;
+    variations_unchanged: number;
+  };
 }
 
 export async function productsCsvSteps(base: string, token: string): Promise<CsvStep[]> {
@@ -165,7 +177,15 @@ export async function productsCsvSteps(base: string, token: string): Promise<Csv
   expect("the import", created.value.created === CSV_PRODUCTS, created.value);
   steps.push({ name: "import (all new)", ms: created.ms, detail: what });
 
-  const updated = await timed(() => importFile(base, token, file.text, false));
+  const unchanged = await timed(() => importFile(base, token, file.text, false));
+  expect(
+    "the same file again",
+    unchanged.value.unchanged === CSV_PRODUCTS && unchanged.value.variations_unchanged === file.variations && unchanged.value.updated === 0,
+    unchanged.value,
+  );
+  steps.push({ name: "import again (unchanged)", ms: unchanged.ms, detail: what });
+
+  const updated = await timed(() => importFile(base, token, productFile(CSV_PRODUCTS, true).text, false));
   expect(
     "the second import",
     updated.value.updated === CSV_PRODUCTS && updated.value.variations_updated === file.variations,

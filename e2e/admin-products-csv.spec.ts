@@ -1,8 +1,9 @@
 /**
  * The product CSV in the console (issue 19, decision 0046), by keyboard alone: the owner exports
  * the catalogue from the product list, checks a file that adds a product and changes a price
- * (the dry run's counts), imports it and sees both in the shop; a file with a bad row shows the
- * row's line and column and changes nothing. axe on the list and the import page in each state.
+ * (the dry run's counts), imports it and sees both in the shop; the new product exported and
+ * imported again is counted unchanged and not written; a file with a bad row shows the row's
+ * line and column and changes nothing. axe on the list and the import page in each state.
  * Runs in the catalogue project (it publishes a product), and deletes and restores what it changed.
  */
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
@@ -91,7 +92,7 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   const result = page.getByRole("heading", { level: 2, name: "What the import will do" });
   await expect(result).toBeFocused();
   await expect(page.getByText("1 new product", { exact: true })).toBeVisible();
-  await expect(page.getByText("1 existing product", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
   await expect(page.getByText(`New categories: CSV Lighting ${stamp}, CSV Lighting ${stamp} > Desk lamps ${stamp}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // Nothing is written by the check.
@@ -113,6 +114,32 @@ test("the owner exports the catalogue, imports a new product and a new price, an
     await expect(shopper.getByText(`$${decimal(newPrice)}`).first()).toBeVisible();
   });
 
+  // The new product exported from the list's search and imported again: unchanged, and not written.
+  const listed = async () =>
+    ((await (await page.request.get(`/api/admin/v1/products?search=${stamp}`)).json()) as { products: { updated_at: string }[] }).products;
+  const [imported] = await listed();
+  await page.goto(`/admin/products?search=${stamp}`);
+  await page.getByRole("link", { name: "Export CSV" }).focus();
+  const again = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  const lampFile = readFileSync(await (await again).path(), "utf8");
+  expect(lampFile).toContain(`,CSV-LAMP-${stamp},${name},`);
+  await page.getByRole("link", { name: "Import CSV" }).focus();
+  await page.keyboard.press("Enter");
+  await chooseFile(page, fileInput, "lamp.csv", lampFile);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(result).toBeFocused();
+  await expect(page.getByText("0 changed products", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 unchanged product", { exact: true })).toBeVisible();
+  await expect(page.getByText("importing this file changes nothing")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Import", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Imported" })).toBeFocused();
+  await expect(page.getByText("1 unchanged product", { exact: true })).toBeVisible();
+  expect(await listed()).toEqual([imported]);
+
   // A bad row: its line (a description over two lines moves it to line 4) and column, and nothing changed.
   const bad = ["Name,Description,Regular price", `Good ${stamp},"two`, `lines",5.00`, `Bad ${stamp},,"1,234"`].join("\r\n");
   await chooseFile(page, fileInput, "bad.csv", bad);
@@ -132,7 +159,7 @@ test("the owner exports the catalogue, imports a new product and a new price, an
   await chooseFile(page, fileInput, "restore.csv", `SKU,Regular price\r\n${changed.sku},${decimal(originalPrice)}\r\n`);
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
-  await expect(page.getByText("1 existing product", { exact: true })).toBeVisible();
+  await expect(page.getByText("1 changed product", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Imported" })).toBeVisible();
   await page.goto(`/admin/products?search=${stamp}`);

@@ -19,6 +19,12 @@ const STORED_AMOUNT = sql<number>`coalesce((select cast(s.value as integer) from
 const statusCase = (quantity: RawBuilder<unknown>, amount: RawBuilder<number> | number) =>
   sql<StockStatus>`case when ${quantity} > ${amount} then 'instock' when backorders = 'no' then 'outofstock' else 'onbackorder' end`;
 
+/** `statusCase`'s rule for a row not yet written: the status a restate leaves a tracked row at (an import's unchanged rows). */
+export function trackedStockStatus(quantity: number | null, backorders: string, amount: number): StockStatus {
+  if ((quantity ?? 0) > amount) return "instock";
+  return backorders === "no" ? "outofstock" : "onbackorder";
+}
+
 /** The status after a stock move, in an UPDATE of products whose new quantity is `quantity`; untracked rows keep theirs. */
 export function stockStatusAfter(quantity: RawBuilder<unknown>): RawBuilder<StockStatus> {
   return sql<StockStatus>`case when manage_stock = 0 then stock_status else ${statusCase(quantity, STORED_AMOUNT)} end`;

@@ -11,10 +11,16 @@ export interface ImportProblem {
 export interface ImportSummary {
   dry_run: boolean;
   rows: number;
+  /** Products the file adds. */
   created: number;
+  /** Existing products the file changes: written, told to webhooks as product.updated. */
   updated: number;
+  /** Existing products whose rows would change nothing: not written at all. */
+  unchanged: number;
+  /** The file's variation rows, counted the same way. */
   variations_created: number;
   variations_updated: number;
+  variations_unchanged: number;
   new_categories: string[];
   /** Brands the file names that the shop lacks, made as categories are (decision 0095). */
   new_brands: string[];
@@ -23,7 +29,7 @@ export interface ImportSummary {
   new_terms: string[];
   /** Columns of the file the import does not read (another platform's). */
   ignored_columns: string[];
-  /** The products made and changed; a dry run's are empty. */
+  /** The products made and changed (not those unchanged); a dry run's are empty. */
   created_ids: number[];
   updated_ids: number[];
 }

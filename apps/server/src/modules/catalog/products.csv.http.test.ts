@@ -4,10 +4,11 @@
  * categories, tags, attributes and variations they bring, a bad row reported at its line with
  * nothing written, the limits, and a second server process seeing an import on its next request.
  */
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
 import { ADMIN, adminCall, signedIn, signedInManager, signedInOwner } from "../../../../../test/owner-client.ts";
+import { csvFile, datesModified, exportProductCsv, importProductCsv, nonceOf as productCsvNonce } from "../../../../../test/product-csv.ts";
 import type { StoreClient } from "../../../../../test/store-client.ts";
 import type { Db } from "../../db/index.ts";
 import { readOwnerProducts } from "./products.admin.ts";
@@ -19,48 +20,23 @@ const SLOW = 30_000;
 let shop: TestShop;
 let owner: StoreClient;
 
-/** The signed-in client's nonce, as the owner API hands it on every reply. */
-async function nonceOf(client: StoreClient, app: FastifyInstance = shop.app) {
-  const { cookie } = client.credentials();
-  const reply = await app.inject({ method: "GET", url: `${ADMIN}/products?per_page=1`, headers: { cookie: cookie ?? "" } });
-  return String(reply.headers.nonce);
-}
-
-async function exportCsv(client: StoreClient = owner, query = ""): Promise<LightMyRequestResponse> {
-  return adminCall(client, "GET", `/products/export${query}`);
-}
-
-/** Sends a file as text/csv (or as a multipart form's file), with the client's cookie and nonce. */
-async function importCsv(
+const nonceOf = (client: StoreClient, app: FastifyInstance = shop.app) => productCsvNonce(app, client);
+const exportCsv = (client: StoreClient = owner, query = "") => exportProductCsv(client, query);
+const importCsv = (
   text: string | Buffer,
   options: { dryRun?: boolean; client?: StoreClient; multipart?: boolean; app?: FastifyInstance; nonce?: boolean } = {},
-) {
-  const client = options.client ?? owner;
-  const app = options.app ?? shop.app;
-  const { cookie } = client.credentials();
-  const headers: Record<string, string> = { cookie: cookie ?? "" };
-  if (options.nonce !== false) headers.nonce = await nonceOf(client, app);
-  let payload: string | Buffer = text;
-  if (options.multipart) {
-    const boundary = "----cartwright-test-boundary";
-    headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
-    payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-      ),
-      Buffer.from(text),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-  } else headers["content-type"] = "text/csv";
-  return app.inject({ method: "POST", url: `${ADMIN}/products/import${options.dryRun ? "?dry_run=1" : ""}`, headers, payload });
+) => importProductCsv(options.app ?? shop.app, options.client ?? owner, text, options);
+/** Every product as the owner API reads it, with when each was last written. */
+async function storedCatalogue(db: Db = shop.db) {
+  const ids = (await db.selectFrom("products").select("id").where("parent_id", "is", null).orderBy("id").execute()).map((r) =>
+    Number(r.id),
+  );
+  return readOwnerProducts(db, ids);
 }
 
 /** Every product as the owner API reads it, without what a write always moves. */
 async function catalogue(db: Db = shop.db) {
-  const ids = (await db.selectFrom("products").select("id").where("parent_id", "is", null).orderBy("id").execute()).map((r) =>
-    Number(r.id),
-  );
-  return (await readOwnerProducts(db, ids)).map(({ updated_at: _updated, ...product }) => product);
+  return (await storedCatalogue(db)).map(({ updated_at: _updated, ...product }) => product);
 }
 
 const revision = async () =>
@@ -103,9 +79,7 @@ const counts = async () => ({
 
 const importRows = () => shop.db.selectFrom("change_log").selectAll().where("entity", "=", "product_import").orderBy("id").execute();
 
-/** A CSV file from rows of cells (quoted where needed). */
-const csv = (rows: string[][]) =>
-  `${rows.map((row) => row.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(",")).join("\r\n")}\r\n`;
+const csv = csvFile;
 
 beforeAll(async () => {
   shop = await createTestShop({ rateLimit: false });
@@ -157,12 +131,16 @@ describe("the CSV calls", () => {
     // Its query's dry_run, and the Idempotency-Key header every owner POST may carry (decision 0169).
     const parameters = paths["/api/admin/v1/products/import"].post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(parameters).toEqual(["query:dry_run", "header:idempotency-key"]);
+    // The answer: what was created, changed and left unchanged, of products and of variations.
+    const answer = paths["/api/admin/v1/products/import"].post.responses["200"].content["application/json"].schema;
+    expect(answer.required).toEqual(expect.arrayContaining(["created", "updated", "unchanged", "variations_unchanged", "updated_ids"]));
+    expect(answer.properties.unchanged.description).toContain("not written");
   });
 });
 
 describe("export, then import the same file", { timeout: SLOW }, () => {
-  it("gives back the demo catalogue exactly: products, variations, prices, stock, terms", async () => {
-    const before = await catalogue();
+  it("reads back the demo catalogue exactly, every product and variation unchanged, and writes nothing", async () => {
+    const before = await storedCatalogue();
     const termsBefore = await counts();
     const response = await exportCsv();
     expect(response.statusCode).toBe(200);
@@ -177,9 +155,11 @@ describe("export, then import the same file", { timeout: SLOW }, () => {
     expect(dry.json()).toMatchObject({
       dry_run: true,
       created: 0,
-      updated: before.length,
+      updated: 0,
+      unchanged: before.length,
       variations_created: 0,
-      variations_updated: variations,
+      variations_updated: 0,
+      variations_unchanged: variations,
       new_categories: [],
       new_tags: [],
       new_attributes: [],
@@ -188,23 +168,49 @@ describe("export, then import the same file", { timeout: SLOW }, () => {
     });
 
     const revisionBefore = await revision();
+    const datesBefore = await datesModified(shop.db);
     const logged = (await importRows()).length;
     const done = await importCsv(file);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ dry_run: false, created: 0, updated: before.length, variations_updated: variations });
-    expect(await catalogue()).toEqual(before);
+    expect(done.json()).toMatchObject({
+      dry_run: false,
+      created: 0,
+      updated: 0,
+      unchanged: before.length,
+      variations_updated: 0,
+      variations_unchanged: variations,
+      created_ids: [],
+      updated_ids: [],
+    });
+    // Nothing written: every row's date_modified (version) as it was, the catalogue's revision too, so no cache is dropped.
+    expect(await storedCatalogue()).toEqual(before);
+    expect(await datesModified(shop.db)).toEqual(datesBefore);
     expect(await counts()).toEqual(termsBefore);
+    expect(await revision()).toBe(revisionBefore);
+    // A file that changes nothing logs no change.
+    expect(await importRows()).toHaveLength(logged);
+    // And the export of the catalogue is the same file.
+    expect((await exportCsv()).body).toBe(file);
+
+    // One cell changed: that product alone is written and logged, as it was before the import.
+    const beanie = before.find((p) => p.slug === "beanie") as (typeof before)[number];
+    const edited = file.replace(`,${beanie.sku},Beanie,`, `,${beanie.sku},Beanie hat,`);
+    expect(edited).not.toBe(file);
+    const once = await importCsv(edited);
+    expect(once.statusCode, once.body).toBe(200);
+    expect(once.json()).toMatchObject({ created: 0, updated: 1, unchanged: before.length - 1, updated_ids: [beanie.id] });
     expect(await revision()).not.toBe(revisionBefore);
-    // One change_log row for the import: who, when, the products as they were and what it did.
     const rows = await importRows();
     expect(rows).toHaveLength(logged + 1);
     const row = rows.at(-1);
     expect(row?.action).toBe("update");
-    expect(JSON.parse(row?.before ?? "[]")).toHaveLength(before.length);
-    expect(JSON.parse(row?.after ?? "{}")).toMatchObject({ updated: before.length });
-
-    // And the export of the imported catalogue is the same file.
-    expect((await exportCsv()).body).toBe(file);
+    expect(JSON.parse(row?.before ?? "[]")).toEqual([beanie]);
+    expect(JSON.parse(row?.after ?? "{}")).toMatchObject({ updated: 1, unchanged: before.length - 1 });
+    const after = await storedCatalogue();
+    expect(after.filter((p) => p.id !== beanie.id)).toEqual(before.filter((p) => p.id !== beanie.id));
+    expect(after.find((p) => p.id === beanie.id)).toMatchObject({ name: "Beanie hat" });
+    // Put back as it was, by the exported file.
+    expect((await importCsv(file)).json()).toMatchObject({ updated: 1, updated_ids: [beanie.id] });
   });
 
   it("exports the list's filters: drafts only, or one type", async () => {
@@ -278,10 +284,19 @@ describe("a file from another shop", { timeout: SLOW }, () => {
     expect((await shop.app.inject("/api/store/v1/products/reading-lamp")).json().prices.price).toBe("4990");
     expect((await shop.app.inject(`/api/store/v1/products/${scarf?.slug}`)).statusCode).toBe(404);
 
-    // The same file again changes those products instead of adding more.
+    // The same file again changes those products instead of adding more: the lamp's new price; the scarf as it is.
     const again = await importCsv(file.replace("49,90", "45"), { dryRun: false });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ created: 0, updated: 2, variations_created: 0, variations_updated: 2, new_tags: [] });
+    expect(again.json()).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      variations_created: 0,
+      variations_updated: 0,
+      variations_unchanged: 2,
+      new_tags: [],
+      updated_ids: [lampId],
+    });
     expect((await readOwnerProducts(shop.db, [lampId as number]))[0]?.regular_price).toBe(4500);
   });
 

@@ -6,10 +6,11 @@
 
 import { Readable } from "node:stream";
 import { groupedWhole } from "@cartwright/commerce";
+import type { ImportSummary } from "@cartwright/commerce/admin";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { StoreError } from "../../http/errors.ts";
 import { IdSchema } from "../../http/input.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
@@ -34,6 +35,31 @@ const ImportQuery = Type.Object({
     }),
   ),
 });
+
+const count = (description: string) => Type.Integer({ minimum: 0, description });
+const names = (description: string) => Type.Array(Type.String(), { description });
+const ids = (description: string) => Type.Array(Type.Integer(), { description });
+
+/** The answer's fields: every one of ImportSummary's, and no other (`satisfies` fails the typecheck on a field missing or extra). */
+const importSummaryFields = {
+  dry_run: Type.Boolean(),
+  rows: count("The file's rows, the header left out"),
+  created: count("Products the file adds"),
+  updated: count("Existing products the file changes: written, and told to webhooks as product.updated"),
+  unchanged: count("Existing products the file names whose rows would change nothing: not written (no new date_modified, no webhook)"),
+  variations_created: count("Variation rows that add a variation"),
+  variations_updated: count("Variation rows that change their variation"),
+  variations_unchanged: count("Variation rows that would change nothing: not written"),
+  new_categories: names('Categories the file names that the shop lacks, made by the import ("Top > Child")'),
+  new_brands: names("Brands the file names that the shop lacks"),
+  new_tags: names("Tags the file names that the shop lacks"),
+  new_attributes: names("Attributes the file names that the shop lacks"),
+  new_terms: names('Attribute terms the file names that the shop lacks ("Size: XL")'),
+  ignored_columns: names("Columns the import does not read"),
+  created_ids: ids("The products made; empty in a dry run"),
+  updated_ids: ids("The products changed (not those unchanged); empty in a dry run"),
+} satisfies Record<keyof ImportSummary, TSchema>;
+const ImportSummarySchema = Type.Object(importSummaryFields);
 
 const tooLarge = () => new StoreError("cw_rest_import_too_large", `A product file may be at most ${MB} MB: split it.`, 413);
 
@@ -107,8 +133,9 @@ export const productsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Create and update products from a product CSV file (docs/product-csv.md)",
-        description: `The body is the file (text/csv) or a multipart form with the field file; at most ${MB} MB and ${groupedWhole(MAX_IMPORT_ROWS)} rows. Rows name existing products by ID or SKU (updated) or are created; categories, tags, attributes and terms named that do not exist are created. Every row is checked as a product write is: if any has a problem, nothing is written and 400 cw_rest_import_invalid lists each problem with its line (the header is line 1) and column. dry_run=1 checks and counts without writing.`,
+        description: `The body is the file (text/csv) or a multipart form with the field file; at most ${MB} MB and ${groupedWhole(MAX_IMPORT_ROWS)} rows. Rows name existing products by ID or SKU (updated) or are created; categories, tags, attributes and terms named that do not exist are created. Every row is checked as a product write is: if any has a problem, nothing is written and 400 cw_rest_import_invalid lists each problem with its line (the header is line 1) and column. dry_run=1 checks and counts without writing. A product or variation whose row would change nothing it holds is counted unchanged and not written.`,
         querystring: ImportQuery,
+        response: { 200: ImportSummarySchema },
       },
     },
     async (request) => {

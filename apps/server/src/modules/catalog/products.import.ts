@@ -15,6 +15,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { listTaxClasses, PARENT, STANDARD } from "../taxes/index.ts";
 import { cleanSlug, isUniqueViolation, logChange, nowOf, slugify } from "./admin-shared.ts";
+import type { ProductRow } from "./catalog.repo.ts";
 import {
   checkProduct,
   editable,
@@ -55,6 +56,7 @@ import {
   WEIGHT_KG,
 } from "./products.csv-format.ts";
 import { type CsvRow, readCsv } from "./products.csv-read.ts";
+import { downloadColumns, type ProductChanges, productChanges, type RowDownloads } from "./products.import-changes.ts";
 
 /** The largest file an import takes, and its most rows: 10,000 products with variations fit many times. */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
@@ -453,13 +455,6 @@ const FIELD_COLUMNS: Record<string, string> = {
   attributes: attributeColumn(1, "name"),
 };
 
-/** What a row sets of a product's or variation's downloads (decision 0094); a column the file lacks changes nothing. */
-interface RowDownloads {
-  downloadable?: boolean;
-  limit?: number | null;
-  expiry?: number | null;
-}
-
 class FileReader {
   readonly problems: ImportProblem[] = [];
   readonly products: FileProduct[] = [];
@@ -539,7 +534,8 @@ class FileReader {
       key: existing.id,
       line,
       existing,
-      input: editable(existing),
+      // A copy to the last list: the rows change the input in place, and the product as stored is what they are compared with.
+      input: structuredClone(editable(existing)),
       attributeNumbers: existing.attributes.map((_, i) => i + 1),
       usedUndecided: new Set(),
       variationLines: existing.variations.map(() => null),
@@ -1011,10 +1007,31 @@ interface CheckedFile {
   shop: Snapshot;
   reader: FileReader;
   checked: Map<number, ProductInput>;
+  /** What writing each existing product of the file would change, by its id. */
+  changes: Map<number, ProductChanges>;
+}
+
+/** The shop's settings an import reads: prices in its currency, tracked stock's status by its out-of-stock amount. */
+interface ImportSettings {
+  minorUnit: number;
+  outOfStockAmount: number;
+}
+
+/** The stored rows of these products and of their variations, by id. */
+async function storedRows(db: Db, ids: number[]): Promise<Map<number, ProductRow>> {
+  const rows = await inChunks(ids, (chunk) =>
+    db
+      .selectFrom("products")
+      .selectAll()
+      .where((eb) => eb.or([eb("id", "in", chunk), eb("parent_id", "in", chunk)]))
+      .execute(),
+  );
+  return new Map(rows.map((row) => [Number(row.id), row as ProductRow]));
 }
 
 /** Reads and checks the whole file against the catalogue `db` shows; every problem found, or what would be written. */
-async function checkFile(db: Db, minorUnit: number, bytes: Uint8Array, dryRun: boolean): Promise<CheckedFile> {
+async function checkFile(db: Db, settings: ImportSettings, bytes: Uint8Array, dryRun: boolean): Promise<CheckedFile> {
+  const { minorUnit } = settings;
   const file = readCsv(bytes);
   if (!file.ok) throw importInvalid([file.problem], dryRun);
   const layout = readHeader(file.header);
@@ -1070,19 +1087,47 @@ async function checkFile(db: Db, minorUnit: number, bytes: Uint8Array, dryRun: b
     }
   }
   if (reader.problems.length) throw importInvalid(reader.problems, dryRun, file.header);
-  return { layout, rows: file.rows.length, shop, reader, checked };
+  const existing = reader.products.filter((p) => p.existing);
+  const rows = await storedRows(
+    db,
+    existing.map((p) => p.key),
+  );
+  const changes = new Map(
+    existing.map((p) => [
+      p.key,
+      productChanges(
+        { product: p.existing as OwnerProduct, rows },
+        checked.get(p.key) as ProductInput,
+        (id) => reader.downloads.get(id),
+        settings.outOfStockAmount,
+      ),
+    ]),
+  );
+  return { layout, rows: file.rows.length, shop, reader, checked, changes };
 }
 
+/** Whether the file's product is written: a new one, or an existing one the file changes. */
+const isWritten = (checkedFile: CheckedFile, product: FileProduct) =>
+  !product.existing || checkedFile.changes.get(product.key)?.changed === true;
+
 function summaryOf(checkedFile: CheckedFile, dryRun: boolean, ids: { created: number[]; updated: number[] }): ImportSummary {
-  const { reader, layout, rows } = checkedFile;
-  const variations = reader.products.flatMap((p) => p.input.variations.filter((_, i) => p.variationLines[i] !== null));
+  const { reader, layout, rows, changes } = checkedFile;
+  // The variation rows of the file, each with whether the write would change it.
+  const variations = reader.products.flatMap((p) =>
+    p.input.variations.flatMap((v, i) =>
+      p.variationLines[i] === null ? [] : [{ id: v.id, changed: v.id ? changes.get(p.key)?.variations.has(v.id) === true : true }],
+    ),
+  );
+  const existing = reader.products.filter((p) => p.existing);
   return {
     dry_run: dryRun,
     rows,
     created: reader.products.filter((p) => !p.existing).length,
-    updated: reader.products.filter((p) => p.existing).length,
+    updated: existing.filter((p) => isWritten(checkedFile, p)).length,
+    unchanged: existing.filter((p) => !isWritten(checkedFile, p)).length,
     variations_created: variations.filter((v) => !v.id).length,
-    variations_updated: variations.filter((v) => v.id).length,
+    variations_updated: variations.filter((v) => v.id && v.changed).length,
+    variations_unchanged: variations.filter((v) => v.id && !v.changed).length,
     new_categories: reader.taxonomy.categories.map((c) => c.label),
     new_brands: reader.taxonomy.brands.map((b) => b.label),
     new_tags: reader.taxonomy.tags.map((t) => t.label),
@@ -1104,10 +1149,11 @@ export async function importProducts(
   options: { dryRun: boolean; fileName: string },
 ): Promise<ImportSummary> {
   // Read before the transaction: SQLite has one connection, which the transaction holds.
-  const { currency } = await ctx.shopSettings();
-  if (options.dryRun) return summaryOf(await checkFile(ctx.db, currency.minorUnit, bytes, true), true, { created: [], updated: [] });
+  const { currency, outOfStockAmount } = await ctx.shopSettings();
+  const settings = { minorUnit: currency.minorUnit, outOfStockAmount };
+  if (options.dryRun) return summaryOf(await checkFile(ctx.db, settings, bytes, true), true, { created: [], updated: [] });
   try {
-    return await writeChecked(ctx, bytes, currency.minorUnit, options.fileName);
+    return await writeChecked(ctx, bytes, settings, options.fileName);
   } catch (error) {
     // Another write took a slug this file's checks saw free: the transaction is rolled back whole.
     if (isUniqueViolation(error, "slug")) {
@@ -1121,9 +1167,9 @@ export async function importProducts(
   }
 }
 
-async function writeChecked(ctx: RequestContext, bytes: Uint8Array, minorUnit: number, fileName: string): Promise<ImportSummary> {
+async function writeChecked(ctx: RequestContext, bytes: Uint8Array, settings: ImportSettings, fileName: string): Promise<ImportSummary> {
   return ctx.db.transaction().execute(async (trx) => {
-    const checkedFile = await checkFile(trx, minorUnit, bytes, false);
+    const checkedFile = await checkFile(trx, settings, bytes, false);
     const ids = await writeFile({ ...ctx, db: trx }, checkedFile);
     // Each product the file made or changed is told to webhooks, as the product form's saves are (decision 0097).
     for (const [event, list] of [
@@ -1132,9 +1178,11 @@ async function writeChecked(ctx: RequestContext, bytes: Uint8Array, minorUnit: n
     ] as const)
       for (const id of list) await queueWebhookEvent(trx, "product", event, id, nowOf(ctx));
     const summary = summaryOf(checkedFile, false, ids);
-    const before = checkedFile.reader.products.map((p) => p.existing).filter(Boolean);
-    // Only new products: a create; otherwise an update, with the changed products as they were.
-    await logChange(trx, ctx, "product_import", fileName, before.length ? before : null, summary);
+    const before = checkedFile.reader.products.filter((p) => p.existing && isWritten(checkedFile, p)).map((p) => p.existing);
+    // Only new products: a create; otherwise an update, with the changed products as they were; a file that changes nothing, no row.
+    if (ids.created.length || ids.updated.length) {
+      await logChange(trx, ctx, "product_import", fileName, before.length ? before : null, summary);
+    }
     return summary;
   });
 }
@@ -1145,8 +1193,12 @@ function chunks<T>(rows: T[], size = INSERT_CHUNK): T[][] {
   return out;
 }
 
-/** The file's changes in batches; ids below zero (what the file adds) swapped for the ids the database gives them. */
-async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile): Promise<{ created: number[]; updated: number[] }> {
+/**
+ * The file's changes in batches; ids below zero (what the file adds) swapped for the ids the database gives them.
+ * An existing product, or variation, the file would not change is left as it is: no write, no revision, no webhook.
+ */
+async function writeFile(ctx: RequestContext, checkedFile: CheckedFile): Promise<{ created: number[]; updated: number[] }> {
+  const { reader, checked, changes } = checkedFile;
   const { db } = ctx;
   const now = nowOf(ctx);
   const { taxonomy } = reader;
@@ -1190,7 +1242,7 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
 
   // The products: new ones inserted in batches and found again by their slugs (unique), changed ones updated.
   const fresh = reader.products.filter((p) => !p.existing);
-  const changed = reader.products.filter((p) => p.existing);
+  const changed = reader.products.filter((p) => p.existing && isWritten(checkedFile, p));
   const inputOf = (p: FileProduct) => checked.get(p.key) as ProductInput;
   for (const batch of chunks(fresh)) {
     await db
@@ -1217,8 +1269,8 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
       .execute();
   const changedIds = changed.map((p) => p.key);
 
-  // Links, replaced whole for every product of the file.
-  const all = reader.products.map((p) => ({ id: idOf(p.key), file: p, input: inputOf(p) }));
+  // Links, replaced whole for every product the file writes.
+  const all = [...fresh, ...changed].map((p) => ({ id: idOf(p.key), file: p, input: inputOf(p) }));
   for (const table of [
     "product_categories",
     "product_brands",
@@ -1273,19 +1325,19 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
   );
   for (const batch of chunks(imageRows, 1000)) await db.insertInto("product_images").values(batch).execute();
 
-  const newVariations = await writeVariations(db, all, idOf, now, taxonomy);
+  const changedVariations = new Set(changed.flatMap((p) => [...(changes.get(p.key)?.variations ?? [])]));
+  const newVariations = await writeVariations(db, all, changedVariations, idOf, now, taxonomy);
   // Downloadable, limit and expiry as the rows gave them (decision 0094); the files stay as they are.
   // A new variation's by its parent and place, now that it has an id (decision 0100).
-  const downloads = [...reader.downloads];
+  // Only the written products' and variations' settings: an unchanged one's are already as the row gives them.
+  const written = new Set([...all.map((p) => p.file.key), ...changedVariations]);
+  const downloads = [...reader.downloads].filter(([key]) => written.has(key));
   for (const { parentKey, position, settings } of reader.newVariationDownloads) {
     const made = newVariations.get(`${idOf(parentKey)}:${position}`);
     if (made !== undefined) downloads.push([made, settings]);
   }
   for (const [key, settings] of downloads) {
-    const set: { downloadable?: 0 | 1; download_limit?: number | null; download_expiry_days?: number | null } = {};
-    if (settings.downloadable !== undefined) set.downloadable = settings.downloadable ? 1 : 0;
-    if (settings.limit !== undefined) set.download_limit = settings.limit;
-    if (settings.expiry !== undefined) set.download_expiry_days = settings.expiry;
+    const set = downloadColumns(settings);
     if (Object.keys(set).length) await db.updateTable("products").set(set).where("id", "=", idOf(key)).execute();
   }
   const created = fresh.map((p) => idOf(p.key));
@@ -1295,18 +1347,21 @@ async function writeFile(ctx: RequestContext, { reader, checked }: CheckedFile):
 }
 
 /**
- * Variations: the kept ones updated in place (carts holding them keep their line), new ones inserted in batches with free slugs.
- * Answers the new ones' ids by "{parent id}:{place among its variations}".
+ * Variations: the kept ones the file changes updated in place (carts holding them keep their line), new ones inserted in
+ * batches with free slugs. Answers the new ones' ids by "{parent id}:{place among its variations}".
  */
 async function writeVariations(
   db: Db,
   all: { id: number; file: FileProduct; input: ProductInput }[],
+  changed: Set<number>,
   idOf: (id: number) => number,
   now: string,
   taxonomy: Taxonomy,
 ): Promise<Map<string, number>> {
   const madeIds = new Map<string, number>();
-  const kept = all.flatMap(({ input }) => input.variations.flatMap((v, position) => (v.id ? [{ input, variation: v, position }] : [])));
+  const kept = all.flatMap(({ input }) =>
+    input.variations.flatMap((v, position) => (v.id && changed.has(v.id) ? [{ input, variation: v, position }] : [])),
+  );
   for (const { input, variation, position } of kept) {
     await db
       .updateTable("products")

@@ -454,6 +454,19 @@ describe("events", () => {
     await deliverDue();
     expect(received("product.updated").json).toMatchObject({ id: mug, regular_price: 950 });
     expect(received("product.created").json).toMatchObject({ id: cap, name: "Imported cap", regular_price: 1200 });
+
+    // The same rows again, but the cap's price: only the cap is told of; the mug, unchanged, is not written.
+    receiver.received = [];
+    const again = await shop.app.inject({
+      method: "POST",
+      url: `${ADMIN}/products/import`,
+      headers: { cookie: cookie ?? "", nonce, "content-type": "text/csv" },
+      payload: `ID,Name,Regular price\r\n${mug},Import mug,9.50\r\n${cap},Imported cap,13.00\r\n`,
+    });
+    expect(again.json()).toMatchObject({ updated: 1, unchanged: 1, updated_ids: [cap] });
+    await deliverDue();
+    expect(received("product.updated").json).toMatchObject({ id: cap, regular_price: 1300 });
+    expect(receiver.at("/events/product.created")).toHaveLength(0);
   });
 
   it("queues nothing for a paused webhook, and sends a test delivery and a redelivery on the owner's word", async () => {

@@ -8,7 +8,13 @@ import { Link } from "react-router";
 import { failureText } from "../../features/admin/components/failure.ts";
 import { useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
-import { type ImportOutcome, type ImportSummary, importProductsFile, csvMessages as t } from "../../features/admin/products/csv.ts";
+import {
+  changesNothing,
+  type ImportOutcome,
+  type ImportSummary,
+  importProductsFile,
+  csvMessages as t,
+} from "../../features/admin/products/csv.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/product-import";
@@ -32,8 +38,10 @@ function SummaryList({ summary }: { summary: ImportSummary }) {
       <ul className="admin-import__counts">
         <li>{t.created(summary.created)}</li>
         <li>{t.updated(summary.updated)}</li>
-        <li>{t.variations(summary.variations_created, summary.variations_updated)}</li>
+        <li>{t.unchanged(summary.unchanged)}</li>
+        <li>{t.variations(summary.variations_created, summary.variations_updated, summary.variations_unchanged)}</li>
       </ul>
+      {changesNothing(summary) && <p>{t.nothingChanges}</p>}
       {lists
         .filter(([, items]) => items.length)
         .map(([label, items]) => (
@@ -73,7 +81,7 @@ export default function ProductImportPage() {
       if (outcome.ok && !dryRun) {
         setDone(outcome.summary);
         setChecked(null);
-        announce(t.doneAnnounce(outcome.summary.created, outcome.summary.updated));
+        announce(t.doneAnnounce(outcome.summary.created, outcome.summary.updated, outcome.summary.unchanged));
       } else {
         setChecked(outcome);
         setDone(null);

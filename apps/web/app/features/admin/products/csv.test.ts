@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AdminApiError, AdminClient } from "../api.ts";
-import { importProductsFile, productsCsvUrl } from "./csv.ts";
+import { changesNothing, csvMessages, type ImportSummary, importProductsFile, productsCsvUrl } from "./csv.ts";
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -43,5 +43,40 @@ describe("importProductsFile", () => {
     expect(await importProductsFile(file, false, refused)).toEqual({ ok: false, problems, total: 1, message: "A row…" });
     const failing = new AdminClient(async () => answer(413, { code: "cw_rest_import_too_large", message: "Too large." }));
     await expect(importProductsFile(file, false, failing)).rejects.toBeInstanceOf(AdminApiError);
+  });
+});
+
+describe("the import's summary", () => {
+  const summary: ImportSummary = {
+    dry_run: true,
+    rows: 9,
+    created: 0,
+    updated: 0,
+    unchanged: 3,
+    variations_created: 0,
+    variations_updated: 0,
+    variations_unchanged: 6,
+    new_categories: [],
+    new_brands: [],
+    new_tags: [],
+    new_attributes: [],
+    new_terms: [],
+    ignored_columns: [],
+    created_ids: [],
+    updated_ids: [],
+  };
+
+  it("says a file changes nothing only when no product or variation is new or changed", () => {
+    expect(changesNothing(summary)).toBe(true);
+    for (const count of ["created", "updated", "variations_created", "variations_updated"] as const) {
+      expect(changesNothing({ ...summary, [count]: 1 }), count).toBe(false);
+    }
+  });
+
+  it("counts changed and unchanged products and variations apart", () => {
+    expect(csvMessages.updated(1)).toBe("1 changed product");
+    expect(csvMessages.unchanged(3)).toBe("3 unchanged products");
+    expect(csvMessages.variations(0, 1, 5)).toBe("0 new variations, 1 changed, 5 unchanged");
+    expect(csvMessages.doneAnnounce(0, 1, 3)).toBe("Imported: 0 new, 1 changed, 3 unchanged.");
   });
 });

@@ -35,6 +35,10 @@ export async function importProductsFile(file: File, dryRun: boolean, client: Ad
   }
 }
 
+/** A file whose every row matches the shop: it adds and changes nothing (the new categories and terms it could make come with new or changed rows). */
+export const changesNothing = (summary: ImportSummary): boolean =>
+  summary.created === 0 && summary.updated === 0 && summary.variations_created === 0 && summary.variations_updated === 0;
+
 export const csvMessages = {
   exportCsv: "Export CSV",
   exportHint: (filtered: boolean) =>
@@ -55,10 +59,12 @@ export const csvMessages = {
   checkedTitle: "What the import will do",
   doneTitle: "Imported",
   created: (n: number) => `${n} new product${n === 1 ? "" : "s"}`,
-  // Rows matched to products the shop has, written whether or not a cell differs: "existing", not "changed".
-  updated: (n: number) => `${n} existing product${n === 1 ? "" : "s"}`,
-  variations: (created: number, updated: number) =>
-    `${created} new variation${created === 1 ? "" : "s"}, ${updated} existing variation${updated === 1 ? "" : "s"}`,
+  updated: (n: number) => `${n} changed product${n === 1 ? "" : "s"}`,
+  // Rows equal to the product as the shop holds it: never written.
+  unchanged: (n: number) => `${n} unchanged product${n === 1 ? "" : "s"}`,
+  variations: (created: number, updated: number, unchanged: number) =>
+    `${created} new variation${created === 1 ? "" : "s"}, ${updated} changed, ${unchanged} unchanged`,
+  nothingChanges: "Every row matches the shop's products: importing this file changes nothing.",
   newCategories: "New categories",
   newTags: "New tags",
   newAttributes: "New attributes",
@@ -72,7 +78,8 @@ export const csvMessages = {
   wholeRow: "(the row)",
   checkedAnnounce: "File checked: ready to import.",
   refusedAnnounce: (total: number) => `The file has ${total} problem${total === 1 ? "" : "s"}.`,
-  doneAnnounce: (created: number, updated: number) => `Imported: ${created} new, ${updated} changed.`,
+  doneAnnounce: (created: number, updated: number, unchanged: number) =>
+    `Imported: ${created} new, ${updated} changed, ${unchanged} unchanged.`,
   backToProducts: "Back to products",
   failed: "The file could not be sent. Try again.",
 };
