@@ -348,11 +348,13 @@ test("a price that is not an amount is refused beside its field, even once anoth
   await page.getByRole("button", { name: /^Style/ }).click();
   const premium = page.getByRole("textbox", { name: "Price" }).nth(1);
   await expect(premium).toHaveValue("28.00");
-  await premium.fill("1,000");
+  // A comma before other than three digits: no amount in a shop that groups thousands with commas.
+  await premium.fill("1,00");
   // The owner moves on before saving: the price's panel closes.
   await page.getByRole("button", { name: /^Extras/ }).click();
   await page.getByRole("button", { name: "Save form" }).first().click();
-  const message = '"1,000" is not an amount: write it like 1000.50, without a currency sign or thousands separators.';
+  const message =
+    '"1,00" is not an amount. Enter an amount of 0 or more as the shop writes it, such as 1250.50 or 1,250.50: digits, "." before at most 2 decimal places, "," only between groups of three digits.';
   const summary = page.locator(".admin-error-summary");
   await expect(summary).toContainText(message);
   await summary.getByRole("link").first().click();

@@ -48,6 +48,15 @@ test("the owner makes a variable product by keyboard, prices its generated varia
   }
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Pressed again by keyboard on the saved product, the button keeps the focus while the product saves and generates
+  // (aria-disabled, not disabled, which would drop it to the page's body): every variation is there, none added.
+  const generate = page.getByRole("button", { name: "Generate variations" });
+  await generate.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "0 variations added." })).toBeVisible();
+  await expect(generate).toBeFocused();
+  await expect(generate).toHaveAttribute("aria-disabled", "false");
+
   // Every variation priced at once.
   await page.getByRole("combobox", { name: "Field" }).focus();
   await page.keyboard.press("Tab");

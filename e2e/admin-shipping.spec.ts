@@ -119,7 +119,7 @@ test("everywhere else and local pickup have their pages; a wrong cost is shown b
   await cost.fill("-1");
   await page.getByRole("button", { name: "Save local pickup" }).click();
   await expect(cost).toHaveAccessibleDescription(
-    /Enter an amount of 0 or more, such as 1250\.50: digits, at most 2 decimal places, no thousands separator\./,
+    /Enter an amount of 0 or more as the shop writes it, such as 1250\.50 or 1,250\.50: digits, "\." before at most 2 decimal places, "," only between groups of three digits\./,
   );
 
   await page.getByRole("link", { name: "Main Street Store" }).click();

@@ -62,8 +62,10 @@ export function SignOutButton({ nonce, className }: { nonce: string; className?:
     <button
       type="button"
       className={className ?? "button button--secondary"}
-      disabled={busy}
+      aria-disabled={busy}
       onClick={async () => {
+        // Focusable while it signs out (aria-disabled): a second press sends nothing.
+        if (busy) return;
         setBusy(true);
         adminClient().primeNonce(nonce);
         try {

@@ -20,6 +20,8 @@ export function SignInForm({ shopName, nonce }: { shopName: string; nonce: strin
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (busy) return;
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
@@ -90,7 +92,7 @@ export function SignInForm({ shopName, nonce }: { shopName: string; nonce: strin
               {...invalid("password")}
             />
           </div>
-          <button type="submit" className="button admin-signin__submit" disabled={busy}>
+          <button type="submit" className="button admin-signin__submit" aria-disabled={busy}>
             {busy ? t.signingIn : t.signIn}
           </button>
         </form>

@@ -7,6 +7,7 @@ import type {
   WidgetSettings,
   WidgetTriggers,
 } from "@cartwright/commerce/contact-widget";
+import { amountText, shopAmountFormat } from "./money.ts";
 
 export const consoleMessages = {
   consoleTitle: "Shop console",
@@ -36,12 +37,17 @@ export const consoleMessages = {
   wrongCredentials: "The email address or password is not right.",
   tooManyAttempts: "Too many sign-in attempts. Wait a minute, then try again.",
   networkError: "The shop could not be reached. Check your connection and try again.",
-  // One text for a money field that is not an amount, wherever it is ("-5", "abc", "1,000.50", "12.505"), with an
-  // example in the shop's decimals: an amount is typed as digits, a point and at most that many decimals.
-  notAmount: (digits: number) =>
-    digits
-      ? `Enter an amount of 0 or more, such as 1250.${"5".padEnd(digits, "0")}: digits, at most ${digits} decimal place${digits === 1 ? "" : "s"}, no thousands separator.`
-      : "Enter a whole amount of 0 or more, such as 1250: digits only, no thousands separator.",
+  // One text for a money field that is not an amount, wherever it is ("-5", "abc", "1.5" where "." groups thousands,
+  // "12.505"), naming the shop's format with examples in its separators and decimals: it is the format the field reads.
+  notAmount: (digits: number, format = shopAmountFormat()) => {
+    const example = 1250 * 10 ** digits + (digits ? 5 * 10 ** (digits - 1) : 0);
+    const thousand = format.thousandSeparator && format.thousandSeparator !== format.decimalSeparator ? format.thousandSeparator : "";
+    const examples = `${amountText(example, digits, format)}${thousand ? ` or ${amountText(example, digits, format, true)}` : ""}`;
+    const groups = thousand ? `"${thousand}" only between groups of three digits` : "no thousands separator";
+    return digits
+      ? `Enter an amount of 0 or more as the shop writes it, such as ${examples}: digits, "${format.decimalSeparator}" before at most ${digits} decimal place${digits === 1 ? "" : "s"}, ${groups}.`
+      : `Enter a whole amount of 0 or more as the shop writes it, such as ${examples}: digits only, ${groups}.`;
+  },
   notOwnerTitle: "This area is for the shop owner",
   notOwnerBody: (email: string) => `You are signed in as ${email}, a customer account. Sign out to sign in as the shop owner.`,
   backToShop: "Back to the shop",

@@ -1,5 +1,11 @@
+import { formatAmount } from "@cartwright/commerce";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDeduction, formatMoney } from "./money.ts";
+import { consoleMessages } from "./messages.ts";
+import { type AmountFormat, amountText, formatDeduction, formatMoney, toMinor } from "./money.ts";
+
+const commaDecimals: AmountFormat = { decimalSeparator: ",", thousandSeparator: "." };
+const pointDecimals: AmountFormat = { decimalSeparator: ".", thousandSeparator: "," };
 
 describe("the console's money", () => {
   it("writes an amount in the order's currency and the decimals it was kept in", () => {
@@ -26,5 +32,122 @@ describe("the console's money", () => {
   it("writes nothing taken off as zero, without a sign", () => {
     expect(formatDeduction(0, "USD", 2, "en-US")).toBe("$0.00");
     expect(formatMoney(-0, "USD", 2, "en-US")).toBe("$0.00");
+  });
+});
+
+describe("the console's parser of typed amounts", () => {
+  it("reads the shop's separators: a decimal comma with points between thousands", () => {
+    expect(toMinor("1.234,56", 2, commaDecimals)).toBe(123456);
+    expect(toMinor("1,5", 2, commaDecimals)).toBe(150);
+    expect(toMinor("12,50", 2, commaDecimals)).toBe(1250);
+    expect(toMinor(",5", 2, commaDecimals)).toBe(50);
+    expect(toMinor(" 1.234.567 ", 2, commaDecimals)).toBe(123456700);
+    expect(toMinor("1234,56", 2, commaDecimals)).toBe(123456);
+    // A point is this shop's thousand separator: "1.5" is no amount in it, never read as one and a half.
+    expect(toMinor("1.5", 2, commaDecimals)).toBeUndefined();
+    expect(toMinor("12.50", 2, commaDecimals)).toBeUndefined();
+    expect(toMinor("1.2345", 2, commaDecimals)).toBeUndefined();
+    expect(toMinor("12.345,6.7", 2, commaDecimals)).toBeUndefined();
+    expect(toMinor("1,2,3", 2, commaDecimals)).toBeUndefined();
+  });
+
+  it("reads the shop's separators: a decimal point with commas between thousands", () => {
+    expect(toMinor("1,234.56", 2, pointDecimals)).toBe(123456);
+    expect(toMinor("1,500", 2, pointDecimals)).toBe(150000);
+    expect(toMinor("12.5", 2, pointDecimals)).toBe(1250);
+    expect(toMinor("12.", 2, pointDecimals)).toBe(1200);
+    expect(toMinor("1,5", 2, pointDecimals)).toBeUndefined();
+    expect(toMinor("12,50", 2, pointDecimals)).toBeUndefined();
+    expect(toMinor("1,23,456.00", 2, pointDecimals)).toBeUndefined();
+    expect(toMinor(",500", 2, pointDecimals)).toBeUndefined();
+  });
+
+  it("takes no thousand separator where the shop writes none, and any space where it groups with one", () => {
+    const none = { decimalSeparator: ",", thousandSeparator: "" };
+    expect(toMinor("1234,56", 2, none)).toBe(123456);
+    expect(toMinor("1.234,56", 2, none)).toBeUndefined();
+    expect(toMinor("1 234,56", 2, none)).toBeUndefined();
+    const spaced = { decimalSeparator: ",", thousandSeparator: " " };
+    expect(toMinor("1 234,56", 2, spaced)).toBe(123456);
+    expect(toMinor("1\u00a0234\u202f567,5", 2, spaced)).toBe(123456750);
+    expect(toMinor("12 34,56", 2, spaced)).toBeUndefined();
+    // Separators that are also a pattern's characters are read as themselves.
+    const apostrophes = { decimalSeparator: "·", thousandSeparator: "'" };
+    expect(toMinor("1'234·5", 2, apostrophes)).toBe(123450);
+    expect(toMinor("1x234", 2, { decimalSeparator: ".", thousandSeparator: "x" })).toBe(123400);
+    expect(toMinor("1a5", 2, { decimalSeparator: ".*", thousandSeparator: "" })).toBeUndefined();
+    expect(toMinor("1.*5", 2, { decimalSeparator: ".*", thousandSeparator: "" })).toBe(150);
+  });
+
+  it("works in currencies of three decimals and of none", () => {
+    expect(toMinor("1.234,567", 3, commaDecimals)).toBe(1234567);
+    expect(toMinor("1,5", 3, commaDecimals)).toBe(1500);
+    expect(toMinor("1,5678", 3, commaDecimals)).toBeUndefined();
+    expect(toMinor("1,500", 3, pointDecimals)).toBe(1500000);
+    expect(toMinor("1.500", 3, pointDecimals)).toBe(1500);
+    expect(toMinor("1.234", 0, commaDecimals)).toBe(1234);
+    expect(toMinor("1,234", 0, pointDecimals)).toBe(1234);
+    expect(toMinor("1234", 0, pointDecimals)).toBe(1234);
+    expect(toMinor("1,5", 0, commaDecimals)).toBeUndefined();
+    expect(toMinor("1.5", 0, pointDecimals)).toBeUndefined();
+  });
+
+  it("refuses what is no amount: nothing, a sign, letters, another script's digits, more than it can count", () => {
+    for (const text of ["", "  ", ",", ".", "-1", "+1", "1e3", "five", "1,,5", "1..5", "$5", "٣", "1 5", "99999999999999999999"])
+      for (const format of [commaDecimals, pointDecimals])
+        expect(toMinor(text, 2, format), `${text} ${format.decimalSeparator}`).toBeUndefined();
+  });
+
+  it("reads with the decimal separator alone when the shop gave both the same (the settings refuse it; the storefront drops the grouping)", () => {
+    const same = { decimalSeparator: ",", thousandSeparator: "," };
+    expect(toMinor("1234,5", 2, same)).toBe(123450);
+    expect(toMinor("1,234,5", 2, same)).toBeUndefined();
+  });
+
+  it("names the shop's format when an amount cannot be read", () => {
+    expect(consoleMessages.notAmount(2, commaDecimals)).toBe(
+      'Enter an amount of 0 or more as the shop writes it, such as 1250,50 or 1.250,50: digits, "," before at most 2 decimal places, "." only between groups of three digits.',
+    );
+    expect(consoleMessages.notAmount(3, { decimalSeparator: ".", thousandSeparator: "" })).toBe(
+      'Enter an amount of 0 or more as the shop writes it, such as 1250.500: digits, "." before at most 3 decimal places, no thousands separator.',
+    );
+    expect(consoleMessages.notAmount(0, commaDecimals)).toBe(
+      'Enter a whole amount of 0 or more as the shop writes it, such as 1250 or 1.250: digits only, "." only between groups of three digits.',
+    );
+  });
+
+  it("writes an amount field's text in the shop's separators", () => {
+    expect(amountText(123456, 2, commaDecimals)).toBe("1234,56");
+    expect(amountText(123456, 2, commaDecimals, true)).toBe("1.234,56");
+    expect(amountText(5, 3, pointDecimals)).toBe("0.005");
+    expect(amountText(1500, 0, pointDecimals, true)).toBe("1,500");
+    expect(amountText(0, 2, commaDecimals)).toBe("0,00");
+  });
+
+  // The separators shops use; the decimal one never empty, and never the thousand one (the settings refuse both).
+  const decimals = [".", ",", "·", "٫", " dec "];
+  const thousands = ["", ",", ".", " ", "\u00a0", "\u202f", "'", "’", "_"];
+  const formats = fc
+    .record({ decimalSeparator: fc.constantFrom(...decimals), thousandSeparator: fc.constantFrom(...thousands) })
+    .filter((format) => format.decimalSeparator.trim() !== format.thousandSeparator.trim());
+  const amounts = fc.record({ digits: fc.integer({ min: 0, max: 3 }), minor: fc.maxSafeInteger().map((n) => Math.abs(n) % 10 ** 15) });
+
+  it("reads back every amount the console prints into a field, in any separators and decimals", () => {
+    fc.assert(
+      fc.property(amounts, formats, fc.boolean(), ({ digits, minor }, format, grouped) => {
+        expect(toMinor(amountText(minor, digits, format, grouped), digits, format)).toBe(minor);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("reads back every amount as the storefront writes it, less its currency symbol", () => {
+    fc.assert(
+      fc.property(amounts, formats, ({ digits, minor }, format) => {
+        const written = formatAmount(minor, { code: "XXX", symbol: "", minorUnit: digits, prefix: "", suffix: "", ...format });
+        expect(toMinor(written, digits, format)).toBe(minor);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { type Currency, DEFAULT_CURRENCY, formatAmount } from "@cartwright/commerce";
+
 /**
  * How the console writes an amount of an order: the order's currency, in the decimals the shop kept it in, the
  * owner's locale (undefined: the browser's). One formatter for the order list, the order page and its documents,
@@ -28,22 +30,75 @@ export function formatDeduction(minor: number, currency: string, minorUnit?: num
   return formatMoney(-Math.abs(minor), currency, minorUnit, locale);
 }
 
-/**
- * "1,500" as the owner types an amount: a comma before exactly three digits, a thousands separator as often as a
- * decimal comma. The console's amount fields refuse it rather than guess: read as 1.500 in a currency of three
- * decimals, it would price at a thousandth of what was meant.
- */
-const THOUSANDS_COMMA = /^\d+,\d{3}$/;
+/** The separators the shop writes amounts with (Settings → General, currency): the ones the owner types them in. */
+export type AmountFormat = Pick<Currency, "decimalSeparator" | "thousandSeparator">;
+
+const DEFAULT_FORMAT: AmountFormat = { decimalSeparator: ".", thousandSeparator: "," };
+// Written by the console's frame (routes/admin/layout.tsx).
+const DECIMAL_ATTRIBUTE = "data-shop-decimal-separator";
+const THOUSAND_ATTRIBUTE = "data-shop-thousand-separator";
+let shopFormat = DEFAULT_FORMAT;
+let known = false;
 
 /**
- * An amount the owner typed in whole units ("12.5", "12,50", ".5") to integer minor units in `digits` decimals;
- * undefined when it is no such amount (empty, too many decimals, or "1,500"). The console's one parser of amounts.
+ * The shop's separators: the console's frame writes them into its page, read here on first use (the pages' client
+ * loaders run before React renders), as the time zone is; the settings page sets them after a save.
  */
-export function toMinor(text: string, digits: number): number | undefined {
+export function shopAmountFormat(): AmountFormat {
+  if (!known && typeof document !== "undefined") {
+    const mark = document.querySelector(`[${DECIMAL_ATTRIBUTE}]`);
+    if (mark)
+      setShopAmountFormat({
+        decimalSeparator: mark.getAttribute(DECIMAL_ATTRIBUTE) ?? "",
+        thousandSeparator: mark.getAttribute(THOUSAND_ATTRIBUTE) ?? "",
+      });
+  }
+  return shopFormat;
+}
+
+/** Takes the shop's separators; a format without a decimal separator (the settings refuse one) leaves the one before. */
+export function setShopAmountFormat(format: AmountFormat): void {
+  if (!format.decimalSeparator) return;
+  shopFormat = { decimalSeparator: format.decimalSeparator, thousandSeparator: format.thousandSeparator };
+  known = true;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// A space between thousands is typed as a space, a no-break space or a narrow one alike: the eye cannot tell them apart.
+const thousandPattern = (separator: string) => (separator.trim() === "" ? "[ \\u00a0\\u202f]" : escaped(separator));
+
+/**
+ * The shape of an amount in `format`: digits, the thousand separator only between groups of three (so "1.5" in a shop
+ * that groups with "." is no amount rather than a guess), then the decimal separator and its decimals.
+ */
+function amountPattern({ decimalSeparator, thousandSeparator }: AmountFormat): RegExp {
+  const thousand = thousandSeparator === decimalSeparator ? "" : thousandSeparator;
+  const grouped = thousand ? `|\\d{1,3}(?:${thousandPattern(thousand)}\\d{3})+` : "";
+  return new RegExp(`^(\\d*${grouped})(?:${escaped(decimalSeparator)}(\\d*))?$`);
+}
+
+/**
+ * An amount the owner typed in whole units, in the shop's separators ("12,50", "1.234,56", ",5" where the decimal
+ * separator is ","), to integer minor units in `digits` decimals; undefined when it is no such amount in that format
+ * (empty, a minus, too many decimals, the other separator, a group of other than three digits). The console's one
+ * parser of amounts: what it cannot read for sure it refuses, never guesses.
+ */
+export function toMinor(text: string, digits: number, format = shopAmountFormat()): number | undefined {
   const typed = text.trim();
-  const match = /^(\d*)(?:[.,](\d*))?$/.exec(typed);
-  if (!match || !/\d/.test(typed) || THOUSANDS_COMMA.test(typed)) return undefined;
-  const [, whole = "", fraction = ""] = match;
+  const match = amountPattern(format).exec(typed);
+  if (!match || !/\d/.test(typed)) return undefined;
+  const [, grouped = "", fraction = ""] = match;
   if (fraction.length > digits) return undefined;
-  return Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  const minor = Number(grouped.replace(/\D/g, "") || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  // Past 2^53 the sum is no longer the amount typed.
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+/**
+ * Minor units as the text of an amount field, in the shop's separators ("1234,56"; grouped, "1.234,56"): what the
+ * console prints into an input, which `toMinor` reads back to the same amount.
+ */
+export function amountText(minor: number, digits: number, format = shopAmountFormat(), grouped = false): string {
+  const thousandSeparator = grouped ? format.thousandSeparator : "";
+  return formatAmount(minor, { ...DEFAULT_CURRENCY, minorUnit: digits, prefix: "", suffix: "", ...format, thousandSeparator });
 }

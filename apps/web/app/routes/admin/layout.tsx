@@ -29,6 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     shopName: settings.siteTitle,
     /** The shop's time zone: the console writes every date in it (decision 0086). */
     timeZone: settings.timeZone,
+    /** The shop's separators: the console's amount fields are typed and shown in them. */
+    amountFormat: { decimalSeparator: settings.currency.decimalSeparator, thousandSeparator: settings.currency.thousandSeparator },
     who: !customer ? ("guest" as const) : (role ?? ("shopper" as const)),
     /** "owner" or "manager" inside the console; null outside it. */
     role,
@@ -61,10 +63,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const frameless = useFramelessPage();
   const nonce = root?.storeNonce.value ?? "";
-  const { shopName, who, email, role, timeZone, counts } = loaderData;
-  // The console's dates are written in the shop's zone, which its pages read from here (features/admin/time-zone.ts):
-  // their client loaders run before this renders on a first load, and the frame stays without the zone's code.
-  const zoneMark = <span hidden data-shop-time-zone={timeZone} />;
+  const { shopName, who, email, role, timeZone, amountFormat, counts } = loaderData;
+  // The console's dates are written in the shop's zone and its amounts typed in the shop's separators, which its pages
+  // read from here (features/admin/time-zone.ts, money.ts): their client loaders run before this renders on a first load.
+  // Written here, not imported, so that the frame stays without the pages' code.
+  const shopMark = (
+    <span
+      hidden
+      data-shop-time-zone={timeZone}
+      data-shop-decimal-separator={amountFormat.decimalSeparator}
+      data-shop-thousand-separator={amountFormat.thousandSeparator}
+    />
+  );
   if (who === "guest") return <SignInForm shopName={shopName} nonce={nonce} />;
   if (who === "shopper")
     return (
@@ -84,13 +94,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   if (frameless)
     return (
       <>
-        {zoneMark}
+        {shopMark}
         <Outlet />
       </>
     );
   return (
     <ConsoleShell shopName={shopName} email={email} nonce={nonce} role={role ?? "manager"} counts={counts}>
-      {zoneMark}
+      {shopMark}
       <Outlet />
     </ConsoleShell>
   );

@@ -39,6 +39,8 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
     setWidgets((list) => list.map((item) => (item.id === widget.id ? { ...item, active } : item)));
 
   async function toggle(widget: WidgetSummary, active: boolean) {
+    // The switch stays focusable while its change is saved (aria-disabled): flipping it meanwhile changes nothing.
+    if (pending === widget.id) return;
     setPending(widget.id);
     setActive(widget, active);
     await attempt(
@@ -105,7 +107,7 @@ export default function WidgetsPage({ loaderData }: Route.ComponentProps) {
                         role="switch"
                         aria-checked={widget.active}
                         checked={widget.active}
-                        disabled={pending === widget.id}
+                        aria-disabled={pending === widget.id}
                         onChange={(event) => toggle(widget, event.target.checked)}
                       />
                       <span className="visually-hidden">{t.activeLabel(nameOf(widget))}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toMinor } from "../money.ts";
+import { setShopAmountFormat, toMinor } from "../money.ts";
 import { setShopTimeZone } from "../time-zone.ts";
 import type { CouponInput } from "./api.ts";
 import { emptyDraft, fromDraft, toDraft } from "./model.ts";
@@ -33,17 +33,15 @@ describe("the coupon form's draft", () => {
   it("reads whole units into minor units, refusing what is no amount", () => {
     expect(toMinor("5", 2)).toBe(500);
     expect(toMinor("5.5", 2)).toBe(550);
-    expect(toMinor("5,05", 2)).toBe(505);
     expect(toMinor("12.5", 2)).toBe(1250);
     expect(toMinor("300", 0)).toBe(300);
     expect(toMinor("5.005", 2)).toBeUndefined();
     expect(toMinor("-1", 2)).toBeUndefined();
     expect(toMinor("five", 2)).toBeUndefined();
-    // "1,500" may mean fifteen hundred or one and a half: refused, not read as 1.500 (a thousandth of it at three decimals).
-    expect(toMinor("1,500", 3)).toBeUndefined();
-    expect(toMinor("1,500", 2)).toBeUndefined();
+    // In the shop's separators (here "." and ","): "1,500" is fifteen hundred, "5,05" no amount, never five and a bit.
+    expect(toMinor("5,05", 2)).toBeUndefined();
+    expect(toMinor("1,500", 3)).toBe(1500000);
     expect(toMinor("1.500", 3)).toBe(1500);
-    expect(toMinor("1,5", 3)).toBe(1500);
   });
 
   it("goes to the form and back unchanged, the stored expiry kept while its day is", () => {
@@ -75,6 +73,18 @@ describe("the coupon form's draft", () => {
     const yen = fromDraft({ ...emptyDraft(), code: "y", type: "fixed_cart", amount: "300", minimum_spend: "1000" }, JPY);
     expect(yen.ok && [yen.input.amount, yen.input.minimum_spend]).toEqual([300, 1000]);
     expect(toDraft({ ...coupon, type: "percent", amount: 1250 }, USD).amount).toBe("12.5");
+  });
+
+  it("shows a percentage and money in the shop's decimal separator, and reads them back", () => {
+    setShopAmountFormat({ decimalSeparator: ",", thousandSeparator: " " });
+    try {
+      const draft = toDraft({ ...coupon, type: "percent", amount: 1250, minimum_spend: 150000 }, USD);
+      expect(draft).toMatchObject({ amount: "12,5", minimum_spend: "1500,00" });
+      const back = fromDraft({ ...draft, minimum_spend: "1 500,00" }, USD, coupon.expires_at);
+      expect(back.ok && [back.input.amount, back.input.minimum_spend]).toEqual([1250, 150000]);
+    } finally {
+      setShopAmountFormat({ decimalSeparator: ".", thousandSeparator: "," });
+    }
   });
 
   it("leaves empty fields as none and names the fields that are not numbers", () => {

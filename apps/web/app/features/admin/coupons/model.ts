@@ -3,7 +3,7 @@
  * in text, the last day it works) and its conversion to and from the API's integers. Pure.
  */
 import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
-import { toMinor } from "../money.ts";
+import { amountText, shopAmountFormat, toMinor } from "../money.ts";
 import { shopTimeZone } from "../time-zone.ts";
 import type { CouponCurrency, CouponInput, CouponType } from "./api.ts";
 import { couponMessages as t } from "./messages.ts";
@@ -59,15 +59,18 @@ const percentDigits = 2;
 const amountDigits = (type: CouponType, currency: CouponCurrency) => (type === "percent" ? percentDigits : currency.currency_minor_unit);
 
 export function toDraft(coupon: CouponInput, currency: CouponCurrency): CouponDraft {
-  const money = (value: number | null) =>
-    value === null ? "" : (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
+  const money = (value: number | null) => (value === null ? "" : amountText(value, currency.currency_minor_unit));
   const count = (value: number | null) => (value === null ? "" : String(value));
   const amountPlaces = amountDigits(coupon.type, currency);
   return {
     code: coupon.code,
     description: coupon.description,
     type: coupon.type,
-    amount: coupon.type === "percent" ? String(coupon.amount / 100) : (coupon.amount / 10 ** amountPlaces).toFixed(amountPlaces),
+    // A percentage without its trailing zeros ("12,5"), in the shop's decimal separator as the amount is read in.
+    amount:
+      coupon.type === "percent"
+        ? String(coupon.amount / 100).replace(".", shopAmountFormat().decimalSeparator)
+        : amountText(coupon.amount, amountPlaces),
     enabled: coupon.enabled,
     free_shipping: coupon.free_shipping,
     individual_use: coupon.individual_use,

@@ -1,7 +1,8 @@
 /** Builder controls the console's field set lacks: a number that may be left empty, a list edited one item per line, money. */
-import { type Currency, formatAmount, parseDecimalAmount } from "@cartwright/commerce";
+import { type Currency, formatAmount } from "@cartwright/commerce";
 import { createContext, useContext, useEffect, useState } from "react";
 import { FieldFrame } from "../components/fields.tsx";
+import { amountText, toMinor } from "../money.ts";
 import { builderMessages as t } from "./messages.ts";
 
 interface Props<V> {
@@ -74,20 +75,19 @@ const sameItems = (text: string, items: string[]) => splitLines(text).join("\n")
  */
 export const UnreadableAmountsContext = createContext<(path: string, message: string | null) => void>(() => {});
 
-/** A price typed in the shop's currency ("19.99"), kept in minor units; shown back as money. */
+/** A price typed in the shop's currency and separators ("19.99", "19,99"), kept in minor units; shown back as money. */
 export function MoneyField({ currency, ...props }: Props<number> & { currency: Currency }) {
   const report = useContext(UnreadableAmountsContext);
-  const asText = (minor: number) =>
-    formatAmount(minor, { ...currency, prefix: "", suffix: "", thousandSeparator: "" }).replace(currency.decimalSeparator, ".");
+  const asText = (minor: number) => amountText(minor, currency.minorUnit);
   const [text, setText] = useState(asText(props.value));
   const [bad, setBad] = useState(false);
   useEffect(() => {
-    setText((current) => (parseDecimalAmount(current, currency.minorUnit) === props.value ? current : asText(props.value)));
+    setText((current) => (toMinor(current, currency.minorUnit) === props.value ? current : asText(props.value)));
   }, [props.value, currency.minorUnit]);
   useEffect(() => {
-    report(props.path, bad ? t.unreadableAmount(text.trim()) : null);
-  }, [report, props.path, bad, text]);
-  const hint = `${props.hint ? `${props.hint} ` : ""}In ${currency.code}: ${formatAmount(props.value, currency)}.${bad ? " Write an amount such as 19.99." : ""}`;
+    report(props.path, bad ? t.unreadableAmount(text.trim(), currency.minorUnit) : null);
+  }, [report, props.path, bad, text, currency.minorUnit]);
+  const hint = `${props.hint ? `${props.hint} ` : ""}In ${currency.code}: ${formatAmount(props.value, currency)}.${bad ? ` Write an amount such as ${amountText(1999, currency.minorUnit)}.` : ""}`;
   return (
     <FieldFrame {...props} hint={hint}>
       {(aria) => (
@@ -101,9 +101,9 @@ export function MoneyField({ currency, ...props }: Props<number> & { currency: C
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              const minor = parseDecimalAmount(event.target.value, currency.minorUnit);
-              setBad(minor === null);
-              if (minor !== null) props.onChange(minor);
+              const minor = toMinor(event.target.value, currency.minorUnit);
+              setBad(minor === undefined);
+              if (minor !== undefined) props.onChange(minor);
             }}
           />
           {currency.suffix.trim() && <span aria-hidden="true">{currency.suffix.trim()}</span>}

@@ -1,4 +1,5 @@
 /** The form builder's texts (the console's own words; kept beside the builder so its chunk carries them). */
+import { consoleMessages } from "../messages.ts";
 export const builderMessages = {
   newTitle: "New form",
   editTitle: (title: string) => `Edit form: ${title}`,
@@ -7,7 +8,7 @@ export const builderMessages = {
   save: "Save form",
   created: "Form created.",
   saved: "Form saved.",
-  unreadableAmount: (text: string) => `"${text}" is not an amount: write it like 1000.50, without a currency sign or thousands separators.`,
+  unreadableAmount: (text: string, digits: number) => `"${text}" is not an amount. ${consoleMessages.notAmount(digits)}`,
   unreadableAmounts: "An amount cannot be read.",
   sections: "Builder sections",
   structure: "Pages and fields",

@@ -106,7 +106,7 @@ describe("a shipping line that is one of the shop's rates", () => {
       ok: false,
       errors: {
         "shipping_lines.0.total":
-          "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
+          'Enter an amount of 0 or more as the shop writes it, such as 1250.50 or 1,250.50: digits, "." before at most 2 decimal places, "," only between groups of three digits.',
       },
     });
   });

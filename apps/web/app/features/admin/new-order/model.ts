@@ -5,7 +5,7 @@
  */
 import { readFeeAmount } from "@cartwright/commerce";
 import { consoleMessages } from "../messages.ts";
-import { ADDRESS_KEYS, type AddressKey, currencyDigits, parseMoney } from "../order/format.ts";
+import { ADDRESS_KEYS, type AddressKey, currencyDigits, moneyInput, parseMoney } from "../order/format.ts";
 
 export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const;
 export type HandStatus = (typeof HAND_STATUSES)[number];
@@ -227,7 +227,8 @@ export function itemsBody(
     const negative = /^-/.test(text);
     const amount = parseMoney(text.replace(/^-\s*/, ""), currency, minorUnit);
     if (!text || amount === null || amount === 0)
-      errors[`fee_lines.${index}.total`] = "Enter an amount other than 0, such as 2.50 or 10% (below 0 for a discount).";
+      errors[`fee_lines.${index}.total`] =
+        `Enter an amount other than 0, such as ${moneyInput(250, currency, minorUnit)} or 10% (below 0 for a discount).`;
     return [{ name, total: negative ? -(amount ?? 0) : (amount ?? 0), ...tax }];
   });
   if (Object.keys(errors).length) return { ok: false, errors };

@@ -33,15 +33,17 @@ describe("money", () => {
   });
   it("reads what the owner types", () => {
     expect(parseMoney("12.5", "USD")).toBe(1250);
-    expect(parseMoney("12,50", "EUR")).toBe(1250);
+    // Read in the shop's separators (a point before decimals, commas between thousands, as the console's frame says).
+    expect(parseMoney("1,234.50", "EUR")).toBe(123450);
+    expect(parseMoney("12,50", "EUR")).toBeNull();
     expect(parseMoney("", "USD")).toBe(0);
     expect(parseMoney(".5", "USD")).toBe(50);
     expect(parseMoney("700", "JPY")).toBe(700);
     for (const bad of ["12.345", "-1", "1e3", "abc", "7.5"]) expect(parseMoney(bad, bad === "7.5" ? "JPY" : "USD")).toBeNull();
-    // A dinar keeps three decimals: "1,500" may be fifteen hundred as well as one and a half, so it is refused, not read as 1.500.
-    expect(parseMoney("1,500", "KWD", 3)).toBeNull();
+    // A dinar keeps three decimals: "1,500" is fifteen hundred where the shop groups thousands with commas, never 1.500.
+    expect(parseMoney("1,500", "KWD", 3)).toBe(1500000);
     expect(parseMoney("1.500", "KWD", 3)).toBe(1500);
-    expect(parseMoney("1,5", "KWD", 3)).toBe(1500);
+    expect(parseMoney("1,5", "KWD", 3)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 /** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
 import type { CountryList } from "../components/address-choices.ts";
-import { formatMoney, toMinor } from "../money.ts";
+import { amountText, formatMoney, toMinor } from "../money.ts";
 import { formatInZone } from "../time-zone.ts";
 import type { Actor, Address, TimelineEvent } from "./api.ts";
 import { ADDRESS_FIELD_LABELS, EMAIL_LABELS, orderMessages, STATUS_LABELS, timelineWords as w } from "./messages.ts";
@@ -21,13 +21,12 @@ export function currencyDigits(currency: string, minorUnit?: number): number {
 /** Amounts as the owner reads them, every negative one with the same sign: the console's one formatter. */
 export { formatMoney };
 
-/** Minor units as an input's text ("12.50"): what the owner edits. */
+/** Minor units as an input's text in the shop's separators ("12.50", "12,50"): what the owner edits. */
 export function moneyInput(minor: number, currency: string, minorUnit?: number): string {
-  const digits = currencyDigits(currency, minorUnit);
-  return (minor / 10 ** digits).toFixed(digits);
+  return amountText(minor, currencyDigits(currency, minorUnit));
 }
 
-/** An amount typed by the owner ("12.5", "12,50", "") in minor units; null when it is not an amount. */
+/** An amount typed by the owner in the shop's separators ("12.5", "1,234.50", "") in minor units; null when it is not an amount. */
 export function parseMoney(text: string, currency: string, minorUnit?: number): number | null {
   return text.trim() === "" ? 0 : (toMinor(text, currencyDigits(currency, minorUnit)) ?? null);
 }

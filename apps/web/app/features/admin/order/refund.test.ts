@@ -99,7 +99,7 @@ describe("the refund form", () => {
   it("sends an edited amount as typed, and the reason trimmed", () => {
     const o = order();
     const draft = withUnits(emptyDraft(o), o, 12, "1");
-    draft.lines[1] = { ...draft.lines[1], amount: "8,00" } as (typeof draft.lines)[number];
+    draft.lines[1] = { ...draft.lines[1], amount: "8.00" } as (typeof draft.lines)[number];
     const check = checkRefund({ ...draft, reason: "  torn  ", restock: false, method: "manual" }, o);
     expect(check.request).toEqual({
       amount: 800,
@@ -125,7 +125,7 @@ describe("the refund form", () => {
     expect(checkRefund({ ...draft, extra: "80" }, o).errors.total).toContain("$72");
     // A refused amount is explained in the shop's decimals: no cents in its example.
     expect(checkRefund({ ...draft, extra: "20.50" }, o).errors.extra).toBe(
-      "Enter a whole amount of 0 or more, such as 1250: digits only, no thousands separator.",
+      'Enter a whole amount of 0 or more as the shop writes it, such as 1250 or 1,250: digits only, "," only between groups of three digits.',
     );
   });
   it("asks for something to refund", () => {
@@ -141,7 +141,8 @@ describe("the refund form", () => {
     expect(check.errors).toMatchObject({
       "line-11.units": "At most 1 unit is left to refund.",
       "line-11.amount": "At most $18.33 is left to refund on this item.",
-      extra: "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
+      extra:
+        'Enter an amount of 0 or more as the shop writes it, such as 1250.50 or 1,250.50: digits, "." before at most 2 decimal places, "," only between groups of three digits.',
     });
     expect(checkRefund({ ...draft, lines: [{ lineId: 11, units: "1.5", amount: "1" }] }, o).errors["line-11.units"]).toBe(
       "Enter a whole number of units.",

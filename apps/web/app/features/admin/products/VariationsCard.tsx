@@ -38,7 +38,17 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
       <p className="admin-muted">{t.variationsHint}</p>
       <CardError path="variations" />
       <div className="admin-actions">
-        <button type="button" className="button admin-button--small" disabled={busy || !generate} onClick={() => generate?.()}>
+        {/* aria-disabled while the product saves, not disabled: a disabled button would drop the keyboard's focus to the page. */}
+        <button
+          type="button"
+          className="button admin-button--small"
+          disabled={!generate}
+          aria-disabled={busy}
+          onClick={() => {
+            // A second press while the first works sends nothing.
+            if (!busy) generate?.();
+          }}
+        >
           {t.generate}
         </button>
         <span className="admin-muted">{t.generateHint}</span>

@@ -4,6 +4,7 @@
  * one line there.
  */
 import { CheckboxField, SelectField, TextField } from "../components/fields.tsx";
+import { amountText } from "../money.ts";
 import { ProductShippingClassField, shippingClassLabel } from "../shipping/ProductClassFields.tsx";
 import { TaxCard, taxLabels } from "../taxes/ProductTaxFields.tsx";
 import { shopTimeZone } from "../time-zone.ts";
@@ -54,10 +55,11 @@ function PriceCard(props: CardProps) {
   const { draft } = props;
   const { set, text } = useDraftFields(props);
   const code = props.currency.currency_code;
+  const hint = t.priceHint(amountText(1999, props.currency.currency_minor_unit));
   return (
     <CardFrame legend={t.prices}>
-      {text("regular_price", t.regularPrice(code), t.priceHint)}
-      {text("sale_price", t.salePrice(code), t.priceHint)}
+      {text("regular_price", t.regularPrice(code), hint)}
+      {text("sale_price", t.salePrice(code), hint)}
       <TextField
         path="sale_starts_at"
         type="date"

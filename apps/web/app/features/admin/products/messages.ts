@@ -53,7 +53,7 @@ export const productMessages = {
   variations: "Variations",
   regularPrice: (code: string) => `Regular price (${code})`,
   salePrice: (code: string) => `Sale price (${code})`,
-  priceHint: "For example 19.99. Leave empty for none.",
+  priceHint: (example: string) => `For example ${example}. Leave empty for none.`,
   manageStock: "Track the quantity in stock",
   stockQuantity: "Quantity in stock",
   stockStatus: "Stock status",

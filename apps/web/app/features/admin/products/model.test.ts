@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { setShopAmountFormat } from "../money.ts";
 import { setShopTimeZone } from "../time-zone.ts";
 import type { ProductInput } from "./api.ts";
 import { bulkSetVariations, editableOf, emptyDraft, fromDraft, newVariation, toDraft, withStockNow } from "./model.ts";
@@ -57,6 +58,19 @@ describe("the product draft", () => {
       });
   });
 
+  it("shows and reads prices in the shop's separators once it writes decimals after a comma", () => {
+    setShopAmountFormat({ decimalSeparator: ",", thousandSeparator: "." });
+    try {
+      const result = fromDraft({ ...emptyDraft(), name: "Mug", regular_price: "1.234,5", sale_price: "12,50" }, usd);
+      expect(result).toMatchObject({ ok: true, input: { regular_price: 123450, sale_price: 1250 } });
+      if (result.ok) expect(toDraft(result.input, usd)).toMatchObject({ regular_price: "1234,50", sale_price: "12,50" });
+      const pointed = fromDraft({ ...emptyDraft(), regular_price: "12.50" }, usd);
+      expect(pointed.ok ? {} : pointed.errors.regular_price).toContain('"," before at most 2 decimal places, "." only between groups');
+    } finally {
+      setShopAmountFormat({ decimalSeparator: ".", thousandSeparator: "," });
+    }
+  });
+
   it("saves a product the API answered with again without the fields only the server writes", () => {
     const first = fromDraft({ ...emptyDraft(), name: "Mug", regular_price: "5" }, usd);
     if (!first.ok) throw new Error("the draft should be valid");
@@ -90,7 +104,8 @@ describe("the product draft", () => {
     expect(fromDraft(draft, usd)).toEqual({
       ok: false,
       errors: {
-        regular_price: "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
+        regular_price:
+          'Enter an amount of 0 or more as the shop writes it, such as 1250.50 or 1,250.50: digits, "." before at most 2 decimal places, "," only between groups of three digits.',
         quantity_max: "Enter a whole number.",
         cross_sell_ids: "Enter product ids (whole numbers) separated by commas.",
         upsell_ids: "Enter product ids (whole numbers) separated by commas.",

@@ -3,7 +3,7 @@
  * conversion to and from the API's integers. Pure.
  */
 import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
-import { toMinor } from "../money.ts";
+import { amountText, toMinor } from "../money.ts";
 import { shopTimeZone } from "../time-zone.ts";
 import type { Product, ProductCurrency, ProductInput, VariationInput } from "./api.ts";
 import { type GalleryImage, galleryInput, galleryOf } from "./images/api.ts";
@@ -105,8 +105,7 @@ export const emptyDraft = (): ProductDraft => ({
   images: [],
 });
 
-const money = (value: number | null, currency: ProductCurrency) =>
-  value === null ? "" : (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
+const money = (value: number | null, currency: ProductCurrency) => (value === null ? "" : amountText(value, currency.currency_minor_unit));
 const count = (value: number | null) => (value === null ? "" : String(value));
 
 /** What the API writes of a product it answered with: its id, link, sales, dates and version are the server's (a PUT refuses them). */

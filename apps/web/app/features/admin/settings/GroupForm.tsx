@@ -173,11 +173,14 @@ export function SettingsGroupForm<N extends GroupName, D>({
   toBody(draft: D): BodyResult<SettingsGroups[N]>;
   children(draft: D, set: (change: Partial<D>) => void): ReactNode;
 }) {
+  // Made once, as GroupForm reads its `initial` once: a `toDraft` that tells the console the group's values (the time
+  // zone, the separators) would otherwise tell it the opened ones again on every render after a save.
+  const [opened] = useState(() => toDraft(withoutVersion(initial)));
   return (
     <GroupForm<D, SettingsGroups[N]>
       id={name}
       title={t.sections[name]}
-      initial={toDraft(withoutVersion(initial))}
+      initial={opened}
       labels={labels}
       toBody={toBody}
       fromBody={(reply) => toDraft(withoutVersion(reply))}

@@ -29,6 +29,8 @@ export function MethodOrder({ methods, onChange }: { methods: PaymentMethod[]; o
   }, [focus, methods]);
 
   async function move(index: number, by: -1 | 1) {
+    // The buttons stay focusable while a move is saved (aria-disabled): a press meanwhile moves nothing.
+    if (busy) return;
     const order = methods.map((m) => m.id);
     const [id] = order.splice(index, 1);
     if (!id) return;
@@ -66,7 +68,8 @@ export function MethodOrder({ methods, onChange }: { methods: PaymentMethod[]; o
                 ref={(element) => {
                   if (element) buttons.current.set(`${method.id}:up`, element);
                 }}
-                disabled={busy || index === 0}
+                disabled={index === 0}
+                aria-disabled={busy}
                 aria-label={t.moveUp(method.title)}
                 onClick={() => move(index, -1)}
               >
@@ -78,7 +81,8 @@ export function MethodOrder({ methods, onChange }: { methods: PaymentMethod[]; o
                 ref={(element) => {
                   if (element) buttons.current.set(`${method.id}:down`, element);
                 }}
-                disabled={busy || index === methods.length - 1}
+                disabled={index === methods.length - 1}
+                aria-disabled={busy}
                 aria-label={t.moveDown(method.title)}
                 onClick={() => move(index, 1)}
               >

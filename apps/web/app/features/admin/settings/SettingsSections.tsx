@@ -2,6 +2,7 @@
 import { countryChoices, stateChoices, stateForCountry } from "../components/address-choices.ts";
 import { CheckboxField, FieldList, NumberField, SelectField, TextField } from "../components/fields.tsx";
 import { useCountryList } from "../components/use-country-list.ts";
+import { setShopAmountFormat } from "../money.ts";
 import { setShopTimeZone } from "../time-zone.ts";
 import type { CheckoutGroup, CurrencyGroup, NoticesGroup, PagesGroup, StoreGroup, TaxesGroup } from "./api.ts";
 import { ok, options, PlainGroupForm, SettingsGroupForm } from "./GroupForm.tsx";
@@ -99,10 +100,16 @@ export function StoreSection({ initial }: { initial: StoreGroup }) {
   );
 }
 
+/** The form's draft of the group, from the server's reply: saved separators are the ones the console's amount fields read from then on. */
+function currencyDraft(group: CurrencyGroup): CurrencyGroup {
+  setShopAmountFormat({ decimalSeparator: group.decimal_separator, thousandSeparator: group.thousand_separator });
+  return group;
+}
+
 export function CurrencySection({ initial }: { initial: CurrencyGroup }) {
   const s = t.currency;
   return (
-    <PlainGroupForm name="currency" initial={initial} labels={s}>
+    <SettingsGroupForm name="currency" initial={initial} labels={s} toDraft={currencyDraft} toBody={ok}>
       {(draft, set) => (
         <>
           <TextField path="code" label={s.code} hint={s.code_hint} value={draft.code} onChange={(value) => set({ code: value })} />
@@ -138,7 +145,7 @@ export function CurrencySection({ initial }: { initial: CurrencyGroup }) {
           />
         </>
       )}
-    </PlainGroupForm>
+    </SettingsGroupForm>
   );
 }
 

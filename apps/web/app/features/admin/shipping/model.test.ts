@@ -38,7 +38,8 @@ describe("the zone draft", () => {
     expect(fromMethodDrafts(methods, USD)).toEqual({
       ok: false,
       errors: {
-        "methods.1.min_amount": "Enter an amount of 0 or more, such as 1250.50: digits, at most 2 decimal places, no thousands separator.",
+        "methods.1.min_amount":
+          'Enter an amount of 0 or more as the shop writes it, such as 1250.50 or 1,250.50: digits, "." before at most 2 decimal places, "," only between groups of three digits.',
       },
     });
     const flat = fromMethodDrafts([methods[0]!, { ...emptyZone().methods[0]!, cost: "4.50" }], USD, [4, 7]);

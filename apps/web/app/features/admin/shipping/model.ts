@@ -3,7 +3,7 @@
  * units) and their conversion to and from the API's shapes, with the server's messages on regions
  * put back beside the field that held them. Pure.
  */
-import { toMinor } from "../money.ts";
+import { amountText, toMinor } from "../money.ts";
 import type { FreeShippingRequires, LocationType, MethodKind, ShippingMethod, ShopCurrency, ZoneInput } from "./api.ts";
 import { shippingMessages as t } from "./messages.ts";
 
@@ -39,8 +39,7 @@ export const REGION_FIELDS: readonly [RegionField, LocationType][] = [
   ["postcodes", "postcode"],
 ];
 
-export const moneyText = (value: number, currency: ShopCurrency) =>
-  (value / 10 ** currency.currency_minor_unit).toFixed(currency.currency_minor_unit);
+export const moneyText = (value: number, currency: ShopCurrency) => amountText(value, currency.currency_minor_unit);
 
 export const newMethod = (kind: MethodKind = "flat_rate"): MethodDraft => ({
   method_id: kind,

@@ -46,7 +46,8 @@ export function AcceptInviteForm({ token, nonce }: { token: string; nonce: strin
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!facts) return;
+    // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
+    if (!facts || busy) return;
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? "");
     const password = value("password");
@@ -116,7 +117,7 @@ export function AcceptInviteForm({ token, nonce }: { token: string; nonce: strin
           />
           {!facts.account_exists && <Input path="confirm_password" label={t.confirmPassword} type="password" autoComplete="new-password" />}
         </FieldErrorsContext.Provider>
-        <button type="submit" className="button admin-signin__submit" disabled={busy}>
+        <button type="submit" className="button admin-signin__submit" aria-disabled={busy}>
           {busy ? t.accepting : t.accept}
         </button>
       </form>
