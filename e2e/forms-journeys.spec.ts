@@ -313,7 +313,7 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
 });
 
 /** The number of files a file input holds. */
-const fileCount = (input: Locator) => input.evaluate((element) => (element as HTMLInputElement).files?.length ?? 0);
+const fileCount = (input: Locator) => input.evaluate((element) => (element as unknown as { files: { length: number } }).files.length);
 
 test("custom-tee on its own page: the browser's Back and Forward move between pages with the answers kept, the send goes once, and Back from the thanks leaves", async ({
   page,
