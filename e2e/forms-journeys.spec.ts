@@ -312,6 +312,112 @@ test("custom-tee: three pages, Premium × 2 with Gift wrap at 61.00, the test ca
   }
 });
 
+/** The number of files a file input holds. */
+const fileCount = (input: Locator) => input.evaluate((element) => (element as unknown as { files: { length: number } }).files.length);
+
+test("custom-tee on its own page: the browser's Back and Forward move between pages with the answers kept, the send goes once, and Back from the thanks leaves", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto("/shop");
+  const form = await openForm(page, "custom-tee");
+  const page1 = form.locator('.cwf-page[data-page="1"]');
+  const page2 = form.locator('.cwf-page[data-page="2"]');
+  const page3 = form.locator('.cwf-page[data-page="3"]');
+  const step = form.locator(".cwf-indicator-current");
+  await fillTeeContact(form, "Mary", "Somerville", "mary.history@example.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  await expect(page2).toBeVisible();
+  await page2.locator('label[for="cwf2-5-2"]').click();
+  await form.locator(f(6)).selectOption("2");
+  await page2.getByRole("checkbox", { name: /Gift wrap/ }).check({ force: true });
+  await form.locator(f(8)).fill("For the stars.");
+  await form.locator(f(9)).setInputFiles({ name: "design.png", mimeType: "image/png", buffer: PNG });
+
+  // Back: page 1 as it was left, its title focused as Previous would, on the same address.
+  await page.goBack();
+  await expect(page1).toBeVisible();
+  await expect(page2).toBeHidden();
+  await expect(page).toHaveURL(/\/forms\/custom-tee$/);
+  await expect(page1.locator(".cwf-page-title")).toBeFocused();
+  await expect(step).toHaveText("1");
+  await expect(form.locator(f(1, "first"))).toHaveValue("Mary");
+  await expect(form.locator(f(2))).toHaveValue("mary.history@example.com");
+  await expect(form.locator(f(4, "city"))).toHaveValue("New York");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Forward: page 2 with every answer, the chosen file too.
+  await page.goForward();
+  await expect(page2).toBeVisible();
+  await expect(page2.locator(".cwf-page-title")).toBeFocused();
+  await expect(step).toHaveText("2");
+  await expect(page2.getByRole("radio", { name: /Premium/ })).toBeChecked();
+  await expect(form.locator(f(6))).toHaveValue("2");
+  await expect(page2.getByRole("checkbox", { name: /Gift wrap/ })).toBeChecked();
+  await expect(form.locator(f(8))).toHaveValue("For the stars.");
+  expect(await fileCount(form.locator(f(9)))).toBe(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The form's Previous is the browser's Back: Forward after it shows page 2 again, not a page further on.
+  await page2.getByRole("button", { name: "Previous" }).click();
+  await expect(page1).toBeVisible();
+  await page.goForward();
+  await expect(page2).toBeVisible();
+  await page2.getByRole("button", { name: "Next" }).click();
+  await expect(page3).toBeVisible();
+  await expect(form.locator("#cwf2-total")).toContainText("61.00");
+  await form.getByRole("button", { name: "Type instead" }).click();
+  await form.locator(f(13)).fill("Mary Somerville");
+  await form.locator(f(14, "number")).fill("4242 4242 4242 4242");
+  await form.locator(f(14, "expiry")).fill("12/30");
+  await form.locator(f(14, "cvc")).fill("123");
+  await form.locator(f(15)).check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.locator(".cwf-submit-button").click();
+  await expect(page.locator(".cwf-confirmation")).toContainText("Thank you! Your custom T-shirt order is in.", { timeout: 30_000 });
+
+  // Back from the thanks steps over the sent form's pages to the page the visitor came from; nothing is sent again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  const sent = entries("custom-tee").filter((entry) => entry.values.includes("mary.history@example.com"));
+  expect(sent).toMatchObject([{ payment_status: "paid", payment_total: 6100 }]);
+});
+
+test("custom-tee on its own page: a reload opens the page it was on with the answers this browser kept, and Back reaches page 1's", async ({
+  page,
+}) => {
+  const form = await openForm(page, "custom-tee");
+  await fillTeeContact(form, "Emmy", "Noether", "emmy.reload@example.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  const page2 = form.locator('.cwf-page[data-page="2"]');
+  await expect(page2).toBeVisible();
+  await page2.locator('label[for="cwf2-5-1"]').click();
+  const id = await form.getAttribute("data-form-id");
+  await expect.poll(() => page.evaluate<string>(`localStorage.getItem("cartwright-form-${id}") ?? ""`)).toContain('"forms[fields][5]","1"');
+
+  await page.reload();
+  await expect(form).toHaveAttribute("data-ready", "");
+  await expect(page2).toBeVisible();
+  await expect(form.locator(".cwf-indicator-current")).toHaveText("2");
+  await expect(page2.getByRole("radio", { name: /Classic/ })).toBeChecked();
+  await expect(form.locator(".cwf-resume")).toContainText("Your earlier answers were restored from this browser.");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The entry behind is the earlier load's page 1: opened again, with its answers.
+  await page.goBack();
+  await expect(form).toHaveAttribute("data-ready", "");
+  await expect(form.locator('.cwf-page[data-page="1"]')).toBeVisible();
+  await expect(form.locator(f(2))).toHaveValue("emmy.reload@example.com");
+
+  // Start over empties the form and opens its first page, wherever the visitor was.
+  await page.goForward();
+  await expect(form).toHaveAttribute("data-ready", "");
+  await expect(page2).toBeVisible();
+  await form.locator(".cwf-resume").getByRole("button", { name: "Start over" }).click();
+  await expect(form.locator('.cwf-page[data-page="1"]')).toBeVisible();
+  await expect(form.locator(f(2))).toHaveValue("");
+});
+
 test("feedback by keyboard alone: stars by arrows, Enter as Next, Enter as Send", async ({ page }) => {
   const form = await openForm(page, "feedback");
   // Tab from the top of the page until the form's first control has the focus.
@@ -577,6 +683,29 @@ test.describe("the one-tag embed", () => {
     await expect(form.getByRole("button", { name: "Next" }).first()).toHaveCSS("background-color", "rgb(6, 106, 171)");
     expect(await seriousViolations(page)).toEqual([]);
     expect(refused).toEqual([]);
+  });
+
+  test("moving between the form's pages adds nothing to the host page's history: Back leaves the host page", async ({ page, context }) => {
+    await context.grantPermissions(["local-network-access"]).catch(() => {});
+    await page.goto(`${otherSite}/before`);
+    await page.goto(`${otherSite}/blog`);
+    const form = page.locator("form.cwf");
+    await expect(form).toHaveAttribute("data-ready", "");
+    await page.evaluate('history.replaceState({ host: "kept" }, "")');
+    const hostHistory = () => page.evaluate("[history.length, JSON.stringify(history.state), history.scrollRestoration]");
+    const before = await hostHistory();
+    await form.locator('label[for="cwf3-1-5"]').click();
+    await form.getByRole("button", { name: "Next" }).first().click();
+    const page3 = form.locator('.cwf-page[data-page="3"]');
+    await expect(page3).toBeVisible();
+    await page3.getByRole("button", { name: "Previous" }).click();
+    await expect(form.locator('.cwf-page[data-page="1"]')).toBeVisible();
+    await form.getByRole("button", { name: "Next" }).first().click();
+    await expect(page3).toBeVisible();
+    expect(await hostHistory()).toEqual(before);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goBack();
+    await expect(page).toHaveURL(`${otherSite}/before`);
   });
 
   test("shows the form where the tag is, on another origin, and sends it to the shop", async ({ page, context, baseURL }) => {

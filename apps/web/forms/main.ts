@@ -29,7 +29,8 @@ function mountAll(root: Document | ShadowRoot, preview = false): void {
     if (!payload) continue;
     form.dataset.mounted = "";
     behaviour ??= import("./mount.ts");
-    void behaviour.then(({ mountForm }) => mountForm(form, payload, { preview }));
+    // A form in the document itself is on the shop's own page; the embed and the builder's preview draw into shadow roots.
+    void behaviour.then(({ mountForm }) => mountForm(form, payload, { preview, history: !preview && root === document }));
   }
 }
 

@@ -8,10 +8,11 @@ import type { FormDefinition, FormPagePayload } from "@cartwright/commerce/forms
 import { checkRestrictedEmail, loadRules, validateFields } from "./checks.ts";
 import { updateCounters } from "./counter.ts";
 import { fieldIdOf, nameCopy } from "./dom.ts";
+import { keepPagesInHistory } from "./history.ts";
 import { addScheme, cleanInput, fieldOf, formatAmountInput, offerEmailSuggestion, refuseKey, syncAddressState } from "./inputs.ts";
 import { checkUploadTotal, enhanceKinds } from "./kinds.ts";
 import { settleLogic, updateTotals } from "./live.ts";
-import { isLastPage, next, previous, renderPage } from "./pages.ts";
+import { goToPage, isLastPage, next, previous, renderPage } from "./pages.ts";
 import { followOwnerPages } from "./preview.ts";
 import { resumeProgress, saveProgress } from "./progress.ts";
 import { offerSaveLater } from "./save-later.ts";
@@ -35,6 +36,8 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 export interface MountOptions {
   /** The console's preview: no token refresh, restricted-email call, saved progress, cookie, captcha or request. */
   preview?: boolean;
+  /** The shop's own form page (decision 0172): each page of a multi-page form is a browser history entry. */
+  history?: boolean;
 }
 
 /** Mounted forms, for the one pageshow listener; a form gone from the document is dropped (the builder redraws its preview often). */
@@ -203,11 +206,16 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
   track(state);
   nameCopy(form, state.copy);
   if (state.preview) followOwnerPages(state);
-  resumeProgress(state, () => state.changed());
+  const draftKept = resumeProgress(state, () => {
+    state.changed();
+    goToPage(state, 1);
+  });
   settleLogic(state);
   syncAddresses();
   updateTotals(state);
   updateCounters(form);
+  if (options.history && form.querySelectorAll(".cwf-page").length > 1)
+    keepPagesInHistory(state, draftKept || form.querySelector(".cwf-resume-notice--restored") !== null);
   renderPage(state);
   enhanceKinds(state);
   offerSaveLater(state);

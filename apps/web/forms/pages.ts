@@ -102,9 +102,11 @@ export function goToPage(state: FormState, page: number, focus = true): void {
  * never judged, and a visitor correcting a refused address is not taken away mid-word; their next press decides.
  */
 export async function next(state: FormState): Promise<boolean> {
-  const ids = pageFieldIds(state, state.page);
+  const from = state.page;
+  const ids = pageFieldIds(state, from);
   const pressed = JSON.stringify(currentValues(state));
-  const changed = () => JSON.stringify(currentValues(state)) !== pressed;
+  // Another page shown meanwhile (the browser's Back) is a move of its own: this press no longer applies.
+  const changed = () => state.page !== from || JSON.stringify(currentValues(state)) !== pressed;
   await settled(state, ids);
   // The live checks speak for what was typed since; an error of the pressed values would stand over a corrected field.
   if (changed()) return false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CUSTOM_TEE_FORM, FEEDBACK_FORM } from "./demo.ts";
-import { findLogicCycle, nextPage, previousPage, valueList, visibleFields, visiblePages, visibleValues } from "./logic.ts";
+import { findLogicCycle, nextPage, previousPage, shownPageAt, valueList, visibleFields, visiblePages, visibleValues } from "./logic.ts";
 import type { FormDefinition, FormField, FormValues, LogicRule } from "./types.ts";
 
 /** A one-page form: field 1 (text) and field 2 shown by one rule over field 1. */
@@ -94,6 +94,15 @@ describe("the demo forms (DEMO.md)", () => {
     expect(previousPage(FEEDBACK_FORM, values, 3)).toBe(1);
     expect(nextPage(FEEDBACK_FORM, values, 3)).toBeNull();
     expect(previousPage(FEEDBACK_FORM, values, 1)).toBeNull();
+  });
+
+  it("feedback: a history entry of page 2 shows page 1 while a rating of 3 skips page 2, and page 2 once it is shown", () => {
+    expect(shownPageAt(FEEDBACK_FORM, { 1: "3" }, 2)).toBe(1);
+    expect(shownPageAt(FEEDBACK_FORM, { 1: "3" }, 3)).toBe(3);
+    expect(shownPageAt(FEEDBACK_FORM, { 1: "1" }, 2)).toBe(2);
+    // A page the form does not have: its last page, or the first.
+    expect(shownPageAt(FEEDBACK_FORM, { 1: "1" }, 9)).toBe(3);
+    expect(shownPageAt(FEEDBACK_FORM, { 1: "1" }, 0)).toBe(1);
   });
 
   it.each([["5"], ["4"], ["3"], [""]])("feedback: rating %j hides field 4", (rating) => {

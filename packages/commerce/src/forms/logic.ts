@@ -118,6 +118,12 @@ export function nextPage(definition: FormDefinition, values: FormValues, current
   return visiblePages(definition, values).find((page) => page > current) ?? null;
 }
 
+/** A page as it can be shown now: itself, or the nearest shown page before it when logic skips it (a history entry's page, decision 0172). */
+export function shownPageAt(definition: FormDefinition, values: FormValues, page: number): number {
+  const atOrBefore = visiblePages(definition, values).filter((shown) => shown <= page);
+  return atOrBefore.length > 0 ? (atOrBefore[atOrBefore.length - 1] as number) : 1;
+}
+
 /** The page Prev goes to from `current`, or null on the first page. */
 export function previousPage(definition: FormDefinition, values: FormValues, current: number): number | null {
   const before = visiblePages(definition, values).filter((page) => page < current);
