@@ -257,6 +257,7 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products/bulk",
     {
       schema: {
+        operationId: "bulkEditProducts",
         tags,
         summary: "Set prices, stock or status on many products",
         description: "Each product is its own checked, logged write: those refused are listed in failed with their reason.",

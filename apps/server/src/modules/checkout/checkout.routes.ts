@@ -27,6 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/checkout",
     {
       schema: {
+        operationId: "updateCheckout",
         tags: ["checkout"],
         summary: "Update the draft order, or recalculate totals",
         body: UpdateDraftBody,
@@ -47,6 +48,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/checkout",
     {
       schema: {
+        operationId: "placeOrder",
         tags: ["checkout"],
         summary: "Place the order and pay",
         body: PlaceOrderBody,
@@ -72,6 +74,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/checkout/:id",
     {
       schema: {
+        operationId: "payOrder",
         tags: ["checkout"],
         summary: "Pay for an order awaiting payment (pending or failed): its key, and a guest's billing email",
         params: OrderParams,
@@ -86,6 +89,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/order/:id",
     {
       schema: {
+        operationId: "getStoreOrder",
         tags: ["checkout"],
         summary: "An order, for its customer, a guest with its key and email, or the shop owner",
         params: OrderParams,

@@ -88,6 +88,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/guests",
     {
       schema: {
+        operationId: "listGuestCustomers",
         tags,
         summary: "List the guests (orders without an account) by billing email, newest order first",
         querystring: GuestQuery,
@@ -102,6 +103,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/guest",
     {
       schema: {
+        operationId: "getGuestCustomer",
         tags,
         summary: "Read a guest by billing email: their orders, newest addresses and totals",
         querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 200 }) }),
@@ -113,6 +115,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/export.csv",
     {
       schema: {
+        operationId: "exportCustomersCsv",
         tags,
         summary: "Every account the list's search matches as CSV, by id (cells that could start a formula are neutralised)",
         description: "Money in the shop's currency as decimal text; dates in the shop's time zone. Paid orders: processing and completed.",
@@ -197,6 +200,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/:id/password-reset",
     {
       schema: {
+        operationId: "sendCustomerPasswordReset",
         tags,
         summary: "Mail the account a link to choose a new password",
         description:

@@ -204,14 +204,21 @@ const SUMMARIES: Record<SettingsGroupName, string> = {
 
 export const settingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const name of SETTINGS_GROUP_NAMES) {
-    app.get(`/settings/${name}`, { schema: { tags, summary: `Read ${SUMMARIES[name]}` } }, async (request) =>
-      readSettingsGroup(request.ctx, name),
+    const group = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    app.get(
+      `/settings/${name}`,
+      { schema: { operationId: `get${group}Settings`, tags, summary: `Read ${SUMMARIES[name]}` } },
+      async (request) => readSettingsGroup(request.ctx, name),
     );
     // A replace may name the version it was made on (decision 0158).
     const body = Type.Object({ ...BODIES[name].properties, version: VersionField }, { additionalProperties: false });
-    app.put(`/settings/${name}`, { schema: { tags, summary: `Replace ${SUMMARIES[name]}`, body } }, async (request) => {
-      const { version, ...group } = request.body as { version?: string };
-      return saveSettingsGroup(request.ctx, name, group as never, version);
-    });
+    app.put(
+      `/settings/${name}`,
+      { schema: { operationId: `replace${group}Settings`, tags, summary: `Replace ${SUMMARIES[name]}`, body } },
+      async (request) => {
+        const { version, ...group } = request.body as { version?: string };
+        return saveSettingsGroup(request.ctx, name, group as never, version);
+      },
+    );
   }
 };
