@@ -1,0 +1,159 @@
+/**
+ * The OpenAPI document (/api/docs) held to the server: every operation named once, and every documented 2xx reply
+ * checked against the real reply. Each call below names its operation by operationId, takes its path from the
+ * document, and its reply is validated with Ajv against the document's schema for the status it got, with every object
+ * closed (additionalProperties false unless the schema says otherwise) and every field required unless optional: a
+ * field the code adds or drops and the document does not is a failure here (decision 0173).
+ */
+import AjvCompiler from "@fastify/ajv-compiler";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../test/app.ts";
+import { signedInOwner } from "../../../test/owner-client.ts";
+import { productId, StoreClient, testBilling, testCard, variationId } from "../../../test/store-client.ts";
+
+type Schema = Record<string, unknown>;
+interface Operation {
+  method: string;
+  path: string;
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+}
+
+let shop: TestShop;
+let owner: StoreClient;
+const operations = new Map<string, Operation>();
+/** The operations whose documented reply a call below checked. */
+const checked = new Set<string>();
+
+// Fastify's own Ajv, made to judge rather than fix: no coercion, no defaults filled in, nothing removed.
+const compile = AjvCompiler()(
+  {},
+  { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true, strict: false } },
+);
+
+/** The schema with every object that lists its properties closed to others, unless it says what others may be. */
+export function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (schema === null || typeof schema !== "object") return schema;
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, key === "enum" || key === "const" ? value : closed(value)]),
+  );
+  if ("properties" in copy && !("additionalProperties" in copy)) copy.additionalProperties = false;
+  return copy;
+}
+
+/** A JSON reply's documented schema: none for a file (CSV, images), which is no JSON. */
+function jsonSchemaOf(operation: Operation, status: number): Schema | undefined {
+  const schema = operation.responses[String(status)]?.content?.["application/json"]?.schema;
+  return schema && schema.format !== "binary" ? schema : undefined;
+}
+
+const isDocumentedReply = (operation: Operation) =>
+  Object.keys(operation.responses).some((status) => status.startsWith("2") && jsonSchemaOf(operation, Number(status)) !== undefined);
+
+/**
+ * Calls an operation as a client would and checks the reply: a success, with a status the document names, whose body
+ * its schema accepts. Answers the reply for the next step.
+ */
+async function call(
+  client: StoreClient,
+  operationId: string,
+  request: { params?: Record<string, string | number>; query?: string; body?: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  const operation = operations.get(operationId);
+  if (!operation) throw new Error(`the document has no operation ${operationId}`);
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(request.params?.[name])));
+  const response = await client.request(
+    operation.method.toUpperCase() as "GET",
+    `${path}${request.query ? `?${request.query}` : ""}`,
+    request.body,
+  );
+  expect(response.statusCode, `${operationId}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
+  const schema = jsonSchemaOf(operation, response.statusCode);
+  expect(schema, `${operationId} answered ${response.statusCode}, a status the document gives no schema`).toBeDefined();
+  const validate = compile({ schema: closed(schema) as Schema, method: operation.method, url: operation.path, httpPart: "body" });
+  const body = response.json();
+  expect(validate(body) ? [] : validate.errors, `${operationId}'s reply against the document`).toEqual([]);
+  checked.add(operationId);
+  return response;
+}
+
+beforeAll(async () => {
+  shop = await createTestShop({ rateLimit: false });
+  const document = (await shop.app.inject("/api/docs/json")).json();
+  for (const [path, methods] of Object.entries<Record<string, Operation & { operationId: string }>>(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) operations.set(operation.operationId, { ...operation, method, path });
+  }
+  owner = await signedInOwner(shop);
+});
+afterAll(() => shop?.close());
+
+describe("the OpenAPI document's operation ids", () => {
+  it("names every operation, each with an id of its own", async () => {
+    const document = (await shop.app.inject("/api/docs/json")).json();
+    const ids: string[] = [];
+    for (const [path, methods] of Object.entries<Record<string, { operationId?: string }>>(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.operationId, `${method.toUpperCase()} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        ids.push(operation.operationId as string);
+      }
+    }
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(ids).toEqual(expect.arrayContaining(["listOrders", "createOrderRefund", "getCart", "addCartItem", "placeOrder"]));
+  });
+});
+
+describe("the documented replies, against the real ones", () => {
+  it("the cart: read, its items added, changed and removed, coupons, shipping, addresses, extensions", async () => {
+    const shopper = new StoreClient(shop.app);
+    await call(shopper, "getCart");
+    const hoodie = await variationId(shop.app, "hoodie", ["blue", "m"]);
+    await call(shopper, "addCartItem", { body: { id: await productId(shop.app, "classic-t-shirt"), quantity: 2 } });
+    const cart = (await call(shopper, "addCartItem", { body: { id: hoodie, quantity: 1 } })).json();
+    await call(shopper, "updateCartItem", { body: { key: cart.items[0].key, quantity: 3 } });
+    await call(shopper, "applyCartCoupon", { body: { code: "save10" } });
+    await call(shopper, "updateCartCustomer", {
+      body: { shipping_address: { country: "US", state: "CA", postcode: "94103", city: "San Francisco", address_1: "1 Main St" } },
+    });
+    const priced = (await call(shopper, "getCart")).json();
+    const rate = priced.shipping_rates[0].shipping_rates.at(-1);
+    await call(shopper, "selectCartShippingRate", { body: { package_id: 0, rate_id: rate.rate_id } });
+    await call(shopper, "removeCartCoupon", { body: { code: "save10" } });
+    await call(shopper, "removeCartItem", { body: { key: cart.items[1].key } });
+  });
+
+  it("the checkout: its draft read and updated, an order declined, paid for later, and one placed", async () => {
+    const shopper = new StoreClient(shop.app);
+    await call(shopper, "addCartItem", { body: { id: await productId(shop.app, "classic-t-shirt"), quantity: 1 } });
+    await call(shopper, "getCheckout");
+    await call(shopper, "updateCheckout", { body: { order_notes: "Leave it by the door" } });
+    await call(shopper, "updateCheckout", { query: "__experimental_calc_totals=true", body: {} });
+    const declined = await shopper.post("/checkout", {
+      billing_address: testBilling("guest@example.com"),
+      payment_method: "test_card",
+      payment_data: testCard("4000 0000 0000 0002"),
+    });
+    expect(declined.statusCode).toBe(400);
+    const failed = await shop.db
+      .selectFrom("orders")
+      .select(["id", "order_key"])
+      .where("id", "=", declined.json().data.order_id)
+      .executeTakeFirstOrThrow();
+    const paid = await call(shopper, "payOrder", {
+      params: { id: failed.id },
+      body: { key: failed.order_key, billing_email: "guest@example.com", payment_method: "test_card", payment_data: testCard() },
+    });
+    await call(shopper, "getStoreOrder", {
+      params: { id: paid.json().order_id },
+      query: `key=${failed.order_key}&billing_email=guest%40example.com`,
+    });
+    const next = new StoreClient(shop.app);
+    await call(next, "addCartItem", { body: { id: await productId(shop.app, "beanie"), quantity: 1 } });
+    await call(next, "placeOrder", { body: { billing_address: testBilling("next@example.com"), payment_method: "cod" } });
+  });
+
+  it("calls every operation whose reply the document describes", () => {
+    const unchecked = [...operations].filter(([id, operation]) => isDocumentedReply(operation) && !checked.has(id)).map(([id]) => id);
+    expect(unchecked).toEqual([]);
+  });
+});
