@@ -231,6 +231,23 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "getCoupon", { params: { id: used.id } });
   });
 
+  it("the owner's webhooks: made, listed, read, changed, pinged, their deliveries read and sent again, deleted", async () => {
+    const made = (
+      await call(owner, "createWebhook", { body: { name: "Orders", topic: "order.created", delivery_url: "https://hooks.invalid/orders" } })
+    ).json();
+    await call(owner, "listWebhooks");
+    await call(owner, "getWebhook", { params: { id: made.id } });
+    const replaced = (
+      await call(owner, "replaceWebhook", { params: { id: made.id }, body: { name: "New orders", version: made.version } })
+    ).json();
+    await call(owner, "updateWebhook", { params: { id: made.id }, body: { status: "paused", version: replaced.version } });
+    const ping = (await call(owner, "pingWebhook", { params: { id: made.id } })).json();
+    await call(owner, "listWebhookDeliveries", { params: { id: made.id } });
+    await call(owner, "getWebhookDelivery", { params: { id: made.id, delivery: ping.id } });
+    await call(owner, "redeliverWebhookDelivery", { params: { id: made.id, delivery: ping.id } });
+    await call(owner, "deleteWebhook", { params: { id: made.id } });
+  });
+
   it("calls every operation whose reply the document describes", () => {
     const unchecked = [...operations].filter(([id, operation]) => isDocumentedReply(operation) && !checked.has(id)).map(([id]) => id);
     expect(unchecked).toEqual([]);
