@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../test/app.ts";
 import { signedInOwner } from "../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../test/store-client.ts";
+import { saveKey } from "./modules/payments/index.ts";
 
 type Schema = Record<string, unknown>;
 interface Operation {
@@ -246,6 +247,37 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "getWebhookDelivery", { params: { id: made.id, delivery: ping.id } });
     await call(owner, "redeliverWebhookDelivery", { params: { id: made.id, delivery: ping.id } });
     await call(owner, "deleteWebhook", { params: { id: made.id } });
+  });
+
+  it("the owner's customers: accounts listed, read, added, changed, mailed a link and deleted; guests listed and read", async () => {
+    // A shopper with an order and a saved card, so the account's page has something in every list.
+    const shopper = new StoreClient(app);
+    expect((await shopper.post("/account/register", { email: "saver@example.com", password: "saver-password-2026" })).statusCode).toBe(201);
+    await shopper.post("/cart/add-item", { id: await productId(app, "beanie"), quantity: 1 });
+    const placed = await shopper.post("/checkout", {
+      billing_address: testBilling("saver@example.com"),
+      payment_method: "test_card",
+      payment_data: [...testCard(), { key: saveKey("test_card"), value: true }],
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await call(owner, "listCustomers");
+    await call(owner, "listCustomers", { query: "sort=spend&order=desc" });
+    const saver = (await call(owner, "listCustomers", { query: "search=saver" })).json().customers[0];
+    const read = (await call(owner, "getCustomer", { params: { id: saver.id } })).json();
+    expect(read.payment_methods).toHaveLength(1);
+    const made = (
+      await call(owner, "createCustomer", { body: { email: "added@example.com", first_name: "Ann", send_password_link: false } })
+    ).json();
+    const version = (await call(owner, "getCustomer", { params: { id: made.id } })).json().version;
+    const changed = (await call(owner, "updateCustomer", { params: { id: made.id }, body: { last_name: "Lee", version } })).json();
+    await call(owner, "replaceCustomer", {
+      params: { id: made.id },
+      body: { first_name: "Ann", billing: { ...testBilling("added@example.com") }, version: changed.version },
+    });
+    await call(owner, "sendCustomerPasswordReset", { params: { id: made.id } });
+    await call(owner, "deleteCustomer", { params: { id: made.id } });
+    await call(owner, "listGuestCustomers");
+    await call(owner, "getGuestCustomer", { query: "email=guest%40example.com" });
   });
 
   it("calls every operation whose reply the document describes", () => {
