@@ -280,6 +280,37 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "getGuestCustomer", { query: "email=guest%40example.com" });
   });
 
+  it("the owner's products: listed, read, made, replaced, changed, given variations, edited in bulk, deleted", async () => {
+    await call(owner, "listProducts");
+    await call(owner, "listProducts", { query: "orderby=price&order=asc&type=variable" });
+    const hoodie = (await call(owner, "getProduct", { params: { id: await productId(app, "hoodie") } })).json();
+    await call(owner, "getProduct", { params: { id: await productId(app, "classic-t-shirt") } });
+    const made = (
+      await call(owner, "createProduct", { body: { name: "Scarf", slug: "openapi-scarf", regular_price: 1500, status: "draft" } })
+    ).json();
+    const replaced = (
+      await call(owner, "replaceProduct", {
+        params: { id: made.id },
+        body: { name: "Wool scarf", slug: "openapi-scarf", regular_price: 1800, version: made.version },
+      })
+    ).json();
+    await call(owner, "updateProduct", { params: { id: made.id }, body: { sale_price: 1200, version: replaced.version } });
+    const variable = (
+      await call(owner, "createProduct", {
+        body: {
+          name: "Cap",
+          slug: "openapi-cap",
+          type: "variable",
+          status: "draft",
+          attributes: hoodie.attributes.map((a: object) => ({ ...a, used_for_variations: true })),
+        },
+      })
+    ).json();
+    await call(owner, "generateProductVariations", { params: { id: variable.id } });
+    await call(owner, "bulkEditProducts", { body: { ids: [made.id, variable.id], changes: { regular_price: 2000 } } });
+    await call(owner, "deleteProduct", { params: { id: made.id } });
+  });
+
   it("calls every operation whose reply the document describes", () => {
     const unchecked = [...operations].filter(([id, operation]) => isDocumentedReply(operation) && !checked.has(id)).map(([id]) => id);
     expect(unchecked).toEqual([]);
