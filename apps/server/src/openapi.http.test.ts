@@ -5,12 +5,20 @@
  * closed (additionalProperties false unless the schema says otherwise) and every field required unless optional: a
  * field the code adds or drops and the document does not is a failure here (decision 0173).
  */
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import AjvCompiler from "@fastify/ajv-compiler";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithOutbox, createTestShop, newOutbox, type TestShop } from "../../../test/app.ts";
+import { appWithOutbox, createTestShop, newOutbox, TEST_SECRET, type TestShop } from "../../../test/app.ts";
 import { signedInOwner } from "../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../test/store-client.ts";
+import { createWidgetNonce } from "./http/tokens.ts";
+// biome-ignore lint/style/noRestrictedImports: the contact messages' own test helpers (a channel with a form, multipart bodies)
+import { contactChannel, multipart } from "./modules/contact-widget/messages.test-support.ts";
+// biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own outbox reader, not the module's code
+import { parseEml } from "./modules/emails/eml.test-support.ts";
 import { saveKey } from "./modules/payments/index.ts";
 
 type Schema = Record<string, unknown>;
@@ -23,6 +31,7 @@ interface Operation {
 let shop: TestShop;
 /** The shop as main.ts builds it, with a mailer (the order e-mails, password resets). */
 let app: FastifyInstance;
+let outbox: string;
 let owner: StoreClient;
 const operations = new Map<string, Operation>();
 /** The operations whose documented reply a call below checked. */
@@ -34,12 +43,24 @@ const compile = AjvCompiler()(
   { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true, strict: false } },
 );
 
-/** The schema with every object that lists its properties closed to others, unless it says what others may be. */
-export function closed(schema: unknown): unknown {
+/**
+ * The schema with every object that lists its properties closed to others, unless it says what others may be. An
+ * intersection of objects (allOf) is made one object first: closed one by one, each would refuse the others' fields.
+ */
+function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
   if (schema === null || typeof schema !== "object") return schema;
+  const { allOf, ...rest } = schema as Schema & { allOf?: Schema[] };
+  const merged = allOf?.every((part) => part.type === "object" && part.properties)
+    ? {
+        ...rest,
+        type: "object",
+        properties: Object.assign({}, ...allOf.map((part) => part.properties)),
+        required: allOf.flatMap((part) => (part.required as string[] | undefined) ?? []),
+      }
+    : schema;
   const copy = Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, key === "enum" || key === "const" ? value : closed(value)]),
+    Object.entries(merged).map(([key, value]) => [key, key === "enum" || key === "const" ? value : closed(value)]),
   );
   if ("properties" in copy && !("additionalProperties" in copy)) copy.additionalProperties = false;
   return copy;
@@ -89,9 +110,26 @@ async function call(
   return response;
 }
 
+/** The newest link of this kind mailed to an address (the e-mail may leave after the answer: waited for). */
+async function mailedLink(to: string, pattern: RegExp): Promise<string> {
+  for (let waited = 0; waited < 5000; waited += 25) {
+    const links = readdirSync(outbox)
+      .filter((name) => name.endsWith(".eml"))
+      .map((name) => parseEml(readFileSync(join(outbox, name), "utf8")))
+      .filter((mail) => mail.headers.to === to)
+      .map((mail) => mail.text.match(pattern)?.[1])
+      .filter((link) => link !== undefined);
+    if (links.length) return links[links.length - 1] as string;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  throw new Error(`nothing mailed to ${to} matches ${pattern}`);
+}
+
 beforeAll(async () => {
-  shop = await createTestShop({ rateLimit: false });
-  app = await appWithOutbox(shop, newOutbox("openapi"));
+  // An extension answering POST /cart/extensions, registered for the process while the shop runs.
+  shop = await createTestShop({ rateLimit: false, extensions: [{ name: "gift-note", cartExtension: (data) => ({ note: data.note }) }] });
+  outbox = newOutbox("openapi");
+  app = await appWithOutbox(shop, outbox);
   const document = (await app.inject("/api/docs/json")).json();
   for (const [path, methods] of Object.entries<Record<string, Operation & { operationId: string }>>(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) operations.set(operation.operationId, { ...operation, method, path });
@@ -277,7 +315,13 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "sendCustomerPasswordReset", { params: { id: made.id } });
     await call(owner, "deleteCustomer", { params: { id: made.id } });
     await call(owner, "listGuestCustomers");
-    await call(owner, "getGuestCustomer", { query: "email=guest%40example.com" });
+    const guestOrder = {
+      billing: testBilling("walk-in@example.com"),
+      line_items: [{ product_id: await productId(app, "beanie"), quantity: 1 }],
+      status: "processing",
+    };
+    expect((await owner.post("/api/admin/v1/orders", guestOrder)).statusCode).toBe(201);
+    await call(owner, "getGuestCustomer", { query: "email=walk-in%40example.com" });
   });
 
   it("the owner's products: listed, read, made, replaced, changed, given variations, edited in bulk, deleted", async () => {
@@ -309,6 +353,102 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "generateProductVariations", { params: { id: variable.id } });
     await call(owner, "bulkEditProducts", { body: { ids: [made.id, variable.id], changes: { regular_price: 2000 } } });
     await call(owner, "deleteProduct", { params: { id: made.id } });
+  });
+
+  it("the Store API's catalogue: products, a product, its taxonomies, attributes, collection data, reviews", async () => {
+    const shopper = new StoreClient(app);
+    await call(shopper, "listStoreProducts");
+    await call(shopper, "listStoreProducts", { query: "orderby=price&order=asc&per_page=5" });
+    await call(shopper, "getStoreProduct", { params: { idOrSlug: "hoodie" } });
+    const attribute = (await call(shopper, "listProductAttributes")).json()[0];
+    await call(shopper, "getProductAttribute", { params: { id: attribute.id } });
+    await call(shopper, "listProductAttributeTerms", { params: { id: attribute.id } });
+    await call(shopper, "getProductCollectionData", { query: "calculate_price_range=true&calculate_stock_status_counts=true" });
+    const category = (await call(shopper, "listProductCategories")).json()[0];
+    await call(shopper, "getProductCategory", { params: { id: category.id } });
+    const brand = await owner.post("/api/admin/v1/brands", { name: "Northwind" });
+    expect(brand.statusCode, brand.body).toBe(201);
+    await call(shopper, "listProductBrands");
+    await call(shopper, "getProductBrand", { params: { id: brand.json().id } });
+    await call(shopper, "listProductTags");
+    const beanie = await productId(app, "beanie");
+    await call(shopper, "createProductReview", {
+      body: { product_id: beanie, reviewer: "Ada", reviewer_email: "ada@example.com", review: "Warm and soft.", rating: 5 },
+    });
+    await call(shopper, "listProductReviews", { query: `product_id=${beanie}` });
+  });
+
+  it("an extension's cart call", async () => {
+    const shopper = new StoreClient(app);
+    await call(shopper, "callCartExtension", { body: { namespace: "gift-note", data: { note: "Happy birthday" } } });
+  });
+
+  it("the shopper's account: registered, read, signed out and in, its password changed, lost and reset", async () => {
+    const shopper = new StoreClient(app, "browser");
+    await shopper.get("/cart");
+    const email = "account@example.com";
+    await call(shopper, "registerAccount", { body: { email, password: "first-password-2026", first_name: "Ada" } });
+    await call(shopper, "getAccount");
+    await call(shopper, "changePassword", { body: { current_password: "first-password-2026", new_password: "second-password-2026" } });
+    await call(shopper, "signOut");
+    await call(shopper, "signIn", { body: { email, password: "second-password-2026" } });
+    await call(shopper, "signOutEverywhere");
+    await call(shopper, "requestPasswordReset", { body: { email } });
+    const key = await mailedLink(email, /reset-password\?key=([A-Za-z0-9_-]{43})/);
+    await call(shopper, "checkPasswordReset", { body: { key } });
+    await call(shopper, "resetPassword", { body: { key, password: "third-password-2026" } });
+  });
+
+  it("the owner's staff, sessions and API keys: an invitation looked up and accepted, keys made, changed and revoked", async () => {
+    await call(owner, "listStaff");
+    const email = "manager@example.com";
+    await call(owner, "createStaffInvite", { body: { email, role: "manager" } });
+    const token = await mailedLink(email, /invite\?token=([A-Za-z0-9_-]+)/);
+    const invited = new StoreClient(app, "browser");
+    await invited.get("/cart");
+    await call(invited, "lookUpInvite", { body: { token } });
+    await call(invited, "acceptInvite", { body: { token, password: "manager-password-2026", first_name: "Max" } });
+    await call(owner, "listSessions");
+    await call(owner, "endOtherSessions");
+    await call(owner, "listApiKeys");
+    const key = (await call(owner, "createApiKey", { body: { description: "Warehouse", permission: "read" } })).json();
+    await call(owner, "updateApiKey", { params: { id: key.id }, body: { description: "Warehouse sync" } });
+    await call(owner, "revokeApiKey", { params: { id: key.id } });
+    await call(owner, "listApiKeys");
+  });
+
+  it("the owner's contact widgets and the messages their visitors send", async () => {
+    await call(owner, "listContactWidgets");
+    const widget = (
+      await call(owner, "createContactWidget", {
+        body: { identifier: "Help", channels: [{ channel_type: "Email", value: "help@example.com" }, contactChannel()] },
+      })
+    ).json();
+    await call(owner, "getContactWidget", { params: { id: widget.id } });
+    await call(owner, "updateContactWidget", { params: { id: widget.id }, body: { identifier: "Help desk", version: widget.version } });
+    const current = (await call(owner, "getContactWidget", { params: { id: widget.id } })).json();
+    const { id: _id, created_at: _created, updated_at: _updated, ...document } = current;
+    await call(owner, "replaceContactWidget", { params: { id: widget.id }, body: { ...document, identifier: "Help" } });
+    await call(owner, "getContactWidgetAnalytics", { params: { id: widget.id } });
+    const fields = {
+      action: "contact_front_form_save_data",
+      widget: String(widget.id),
+      channel: "1",
+      nonce: createWidgetNonce(TEST_SECRET, widget.id, current.settings.widget_token),
+      name: "Ada Visitor",
+      email: "ada@example.com",
+      message: "Do you ship to Norway?",
+      ref_url: "https://shop.example.com/product/classic-t-shirt",
+      page_title: "Classic T-Shirt",
+      page_id: "12",
+    };
+    const { payload, headers } = multipart(Object.entries(fields).map(([name, value]) => ({ name, value })));
+    const sent = await app.inject({ method: "POST", url: "/ajax", payload, headers });
+    expect(sent.json(), sent.body).toMatchObject({ status: 1 });
+    const message = (await call(owner, "listContactMessages")).json().messages[0];
+    await call(owner, "getContactMessage", { params: { id: message.id } });
+    await call(owner, "updateContactMessage", { params: { id: message.id }, body: { read: true } });
+    await call(owner, "deleteContactMessage", { params: { id: message.id } });
   });
 
   it("calls every operation whose reply the document describes", () => {
