@@ -301,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }
         : { schema: documented, url };
     },
-    transformObject: ({ openapiObject }) => withOperationIds(openapiObject),
+    transformObject: (document) => withOperationIds("openapiObject" in document ? document.openapiObject : document.swaggerObject),
   });
 
   // At /api/docs, and at /api/docs/json where OpenAPI tools look first.

@@ -57,7 +57,7 @@ export function operationIdByRule(method: string, url: string): string {
     if (isParameter(segment)) continue;
     const words = wordsOf(segment);
     // A resource followed by its parameter or a part of its own is one of them: orders/{id} is an order, whose refunds…
-    if (index < segments.length - 1) words[words.length - 1] = singular(words[words.length - 1]);
+    if (index < segments.length - 1) words[words.length - 1] = singular(words[words.length - 1] ?? "");
     nouns.push(words);
   }
   const last = segments[segments.length - 1] ?? "";
@@ -67,7 +67,7 @@ export function operationIdByRule(method: string, url: string): string {
   const plural = isPlural(lastWords[lastWords.length - 1] ?? "");
   if (method === "GET") return name(plural ? "list" : "get", nouns);
   if (method === "POST" && plural) {
-    return name("create", [...nouns.slice(0, -1), [...lastWords.slice(0, -1), singular(lastWords[lastWords.length - 1])]]);
+    return name("create", [...nouns.slice(0, -1), [...lastWords.slice(0, -1), singular(lastWords[lastWords.length - 1] ?? "")]]);
   }
   if (method === "POST" && lastWords.length > 0) {
     // An action: its first word is the verb, the rest what it acts on, after the resource it acts on, named as the
@@ -75,7 +75,7 @@ export function operationIdByRule(method: string, url: string): string {
     const [verb, ...object] = lastWords;
     const before = segments[segments.length - 2] ?? "";
     const acted = isParameter(before) ? nouns.slice(0, -1) : [...nouns.slice(0, -2), wordsOf(before)];
-    return name(verb, [...acted, object]);
+    return name(verb ?? "", [...acted, object]);
   }
   return name(ITEM_VERBS[method] ?? method.toLowerCase(), nouns);
 }
