@@ -19,6 +19,7 @@ import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError
 import { IDEMPOTENCY_KEY_HEADERS, registerIdempotency } from "./http/idempotency.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
+import { documentedSchema, withOperationIds } from "./http/openapi.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { registerRouteIndex } from "./http/route-index.ts";
@@ -284,19 +285,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       },
     },
-    // Owner routes (tag "owner") name the key's schemes beside the console session, and their POSTs the Idempotency-Key
-    // header (decision 0169); Store API routes name none.
-    transform: ({ schema, url, route }) =>
-      url.startsWith(`${ADMIN_PREFIX}/`) && schema && !schema.hide
+    // Every operation gets its id and its documented replies (http/openapi.ts); owner routes (tag "owner") name the
+    // key's schemes beside the console session, and their POSTs the Idempotency-Key header (decision 0169); Store API
+    // routes name none.
+    transform: ({ schema, url, route }) => {
+      const documented = documentedSchema(schema ?? {});
+      return url.startsWith(`${ADMIN_PREFIX}/`) && !documented.hide
         ? {
             schema: {
-              ...schema,
+              ...documented,
               security: [{ apiKey: [] }, { apiKeyBearer: [] }, { consoleSession: [] }],
               ...(route.method === "POST" ? { headers: IDEMPOTENCY_KEY_HEADERS } : {}),
             } as typeof schema,
             url,
           }
-        : { schema, url },
+        : { schema: documented, url };
+    },
+    transformObject: (document) => withOperationIds("openapiObject" in document ? document.openapiObject : document.swaggerObject),
   });
 
   // At /api/docs, and at /api/docs/json where OpenAPI tools look first.
@@ -393,7 +398,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(demoFormImageRoutes);
 
   // Anything else under /api is an API path: it answers JSON, never the storefront's HTML.
-  app.all("/api/*", async (_request, reply) => sendError(reply, noRoute()));
+  app.all("/api/*", { schema: { hide: true } }, async (_request, reply) => sendError(reply, noRoute()));
 
   if (deps.web) {
     await registerStorefront(app, {

@@ -50,61 +50,65 @@ export function canonicalPath(path: string): string | null {
 }
 
 export const batchRoutes: FastifyPluginAsyncTypebox<{ apiPrefix: string; secret: string }> = async (app, { apiPrefix: prefix, secret }) => {
-  app.post("/batch", { schema: { tags: ["cart"], summary: "Run several Store API writes", body: BatchBody } }, async (request) => {
-    const { requests } = request.body;
-    if (requests.length > MAX_BATCH) {
-      throw new StoreError(
-        "cw_rest_batch_too_many_requests",
-        `A batch may hold at most ${MAX_BATCH} requests; this one has ${requests.length}.`,
-        400,
-        {
-          max: MAX_BATCH,
-        },
-      );
-    }
-    // A batch inside a batch would multiply the cap: refused whichever spelling reached this route.
-    if (request.headers[SUB_REQUEST_HEADER] === subRequestMark) {
-      throw new StoreError("cw_rest_invalid_path", "A batch may not hold another batch.", 400);
-    }
-    const urls = requests.map((sub) => {
-      const path = canonicalPath(sub.path);
-      // Compared in lower case: a router that ignores case must not find a way around it.
-      if (!path?.startsWith(`${prefix}/`) || path.toLowerCase() === `${prefix}/batch`) {
-        throw new StoreError("cw_rest_invalid_path", `Batch requests must be Store API paths under ${prefix}/ (not ${sub.path}).`, 400);
+  app.post(
+    "/batch",
+    { schema: { operationId: "runBatch", tags: ["cart"], summary: "Run several Store API writes", body: BatchBody } },
+    async (request) => {
+      const { requests } = request.body;
+      if (requests.length > MAX_BATCH) {
+        throw new StoreError(
+          "cw_rest_batch_too_many_requests",
+          `A batch may hold at most ${MAX_BATCH} requests; this one has ${requests.length}.`,
+          400,
+          {
+            max: MAX_BATCH,
+          },
+        );
       }
-      const query = /\?[^#]*/.exec(sub.path)?.[0] ?? "";
-      return `${path}${query}`;
-    });
-    // Sub-requests run in the batch's session, already checked for a nonce; the token carries it.
-    const session = request.requestSession as RequestSession;
-    const token = createSessionToken(secret, tokenPayload(session));
-    const responses = [];
-    for (const [index, sub] of requests.entries()) {
-      const response = await app.inject({
-        method: sub.method,
-        url: urls[index] as string,
-        // The client's address, not loopback: rate limits count sub-requests like any other call.
-        remoteAddress: request.ip,
-        headers: {
-          ...(sub.headers ?? {}),
-          [SUB_REQUEST_HEADER]: subRequestMark,
-          "content-type": "application/json",
-          "cart-token": token,
-          "user-agent": request.headers["user-agent"] ?? "",
-        },
-        payload: sub.body === undefined ? undefined : JSON.stringify(sub.body),
+      // A batch inside a batch would multiply the cap: refused whichever spelling reached this route.
+      if (request.headers[SUB_REQUEST_HEADER] === subRequestMark) {
+        throw new StoreError("cw_rest_invalid_path", "A batch may not hold another batch.", 400);
+      }
+      const urls = requests.map((sub) => {
+        const path = canonicalPath(sub.path);
+        // Compared in lower case: a router that ignores case must not find a way around it.
+        if (!path?.startsWith(`${prefix}/`) || path.toLowerCase() === `${prefix}/batch`) {
+          throw new StoreError("cw_rest_invalid_path", `Batch requests must be Store API paths under ${prefix}/ (not ${sub.path}).`, 400);
+        }
+        const query = /\?[^#]*/.exec(sub.path)?.[0] ?? "";
+        return `${path}${query}`;
       });
-      const headers = Object.fromEntries(
-        Object.entries(response.headers).filter(([name]) => name !== "set-cookie" && name !== "content-length"),
-      );
-      let body: unknown = response.body;
-      try {
-        body = JSON.parse(response.body);
-      } catch {
-        // a non-JSON body is passed on as text
+      // Sub-requests run in the batch's session, already checked for a nonce; the token carries it.
+      const session = request.requestSession as RequestSession;
+      const token = createSessionToken(secret, tokenPayload(session));
+      const responses = [];
+      for (const [index, sub] of requests.entries()) {
+        const response = await app.inject({
+          method: sub.method,
+          url: urls[index] as string,
+          // The client's address, not loopback: rate limits count sub-requests like any other call.
+          remoteAddress: request.ip,
+          headers: {
+            ...(sub.headers ?? {}),
+            [SUB_REQUEST_HEADER]: subRequestMark,
+            "content-type": "application/json",
+            "cart-token": token,
+            "user-agent": request.headers["user-agent"] ?? "",
+          },
+          payload: sub.body === undefined ? undefined : JSON.stringify(sub.body),
+        });
+        const headers = Object.fromEntries(
+          Object.entries(response.headers).filter(([name]) => name !== "set-cookie" && name !== "content-length"),
+        );
+        let body: unknown = response.body;
+        try {
+          body = JSON.parse(response.body);
+        } catch {
+          // a non-JSON body is passed on as text
+        }
+        responses.push({ body, headers, status: response.statusCode });
       }
-      responses.push({ body, headers, status: response.statusCode });
-    }
-    return { responses };
-  });
+      return { responses };
+    },
+  );
 };

@@ -18,10 +18,14 @@ export function registerRouteIndex(store: FastifyInstance, namespace: string) {
     for (const method of [route.method].flat()) if (method !== "HEAD") methods.add(method);
     methodsOf.set(path, methods);
   });
-  store.get("/", { schema: { tags: ["index"], summary: "The namespace's routes, parameters written {param}" } }, async () => ({
-    namespace,
-    routes: Object.fromEntries(
-      [...methodsOf].filter(([, methods]) => methods.size > 0).map(([path, methods]) => [path, { namespace, methods: [...methods] }]),
-    ),
-  }));
+  store.get(
+    "/",
+    { schema: { operationId: "getRouteIndex", tags: ["index"], summary: "The namespace's routes, parameters written {param}" } },
+    async () => ({
+      namespace,
+      routes: Object.fromEntries(
+        [...methodsOf].filter(([, methods]) => methods.size > 0).map(([path, methods]) => [path, { namespace, methods: [...methods] }]),
+      ),
+    }),
+  );
 }

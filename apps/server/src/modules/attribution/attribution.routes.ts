@@ -31,6 +31,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
     "/attribution/page-view",
     {
       schema: {
+        operationId: "recordPageView",
         tags: ["attribution"],
         summary: "Track the page the visitor is on; the storefront sends it when the visitor consents to marketing cookies",
         body: PageViewBody,

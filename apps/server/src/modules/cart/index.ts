@@ -1,6 +1,6 @@
 export { cartAjaxActions } from "./ajax.routes.ts";
 export { cartRoutes } from "./cart.routes.ts";
-export { AddressSchema, AddressWithFieldsSchema } from "./cart.schemas.ts";
+export { AddressSchema, AddressWithFieldsSchema, BillingAddressReply, CartReplySchema, ShippingAddressReply } from "./cart.schemas.ts";
 export type { AddItemInput } from "./cart.service.ts";
 export {
   addItem,

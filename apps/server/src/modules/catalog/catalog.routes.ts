@@ -52,6 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products",
     {
       schema: {
+        operationId: "listStoreProducts",
         tags: ["catalogue"],
         summary: "List products",
         querystring: ProductListQuery,
@@ -188,6 +189,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products/:idOrSlug",
     {
       schema: {
+        operationId: "getStoreProduct",
         tags: ["catalogue"],
         summary: "One product by id or slug",
         params: ProductParams,

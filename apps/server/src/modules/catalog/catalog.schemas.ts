@@ -1,9 +1,10 @@
 /** Request and response schemas of the catalogue routes: validation, serialisation and OpenAPI. */
 import { Type } from "typebox";
 
-const Money = Type.String({ description: "Amount in minor units", pattern: "^(-?\\d+)?$" });
+export const Money = Type.String({ description: "Amount in minor units", pattern: "^(-?\\d+)?$" });
 
-const CurrencyFields = {
+/** The currency's fields beside every amount. */
+export const CurrencyFields = {
   currency_code: Type.String(),
   currency_symbol: Type.String(),
   currency_minor_unit: Type.Integer(),
@@ -15,7 +16,7 @@ const CurrencyFields = {
 
 const Term = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), link: Type.String() });
 
-const Image = Type.Object({
+export const Image = Type.Object({
   id: Type.Integer(),
   src: Type.String(),
   thumbnail: Type.String(),
@@ -25,7 +26,7 @@ const Image = Type.Object({
   alt: Type.String(),
 });
 
-const Prices = Type.Object({
+export const Prices = Type.Object({
   price: Money,
   regular_price: Money,
   sale_price: Money,

@@ -1,4 +1,12 @@
 export { catalogRoutes, sendPaging } from "./catalog.routes.ts";
+// Reply schemas other modules' documented replies are made of (the cart's lines and cross-sells).
+export {
+  CurrencyFields as CurrencySchemaFields,
+  Image as ImageSchema,
+  Money as MoneySchema,
+  Prices as PricesSchema,
+  ProductSchema,
+} from "./catalog.schemas.ts";
 export type { CrossSellsShown } from "./catalog.service.ts";
 export {
   attributeFacets,

@@ -4,7 +4,7 @@
  * service, each error beside its field.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { isStoredId, MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields, withoutDefault } from "../../http/input.ts";
@@ -238,43 +238,151 @@ const BulkBody = Type.Object(
   { additionalProperties: false },
 );
 
+// The replies, documented only (decision 0173): OwnerProduct, ProductList and BulkResult of @cartwright/commerce/admin.
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const currency = { currency_code: Type.String(), currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }) };
+const { original_stock_quantity: _loaded, images: _images, variations: _variations, shipping_class_id: _class, ...stored } = fields;
+const {
+  id: _id,
+  original_stock_quantity: _variationLoaded,
+  shipping_class_id: _own,
+  image_id: _image,
+  ...variationStored
+} = VariationBody.properties;
+const ProductReply = Type.Object({
+  id: Id,
+  ...stored,
+  shipping_class_id: Nullable(Id),
+  variations: Type.Array(Type.Object({ id: Id, ...variationStored, shipping_class_id: Nullable(Id), image_id: Nullable(Id) })),
+  permalink: Type.String(),
+  images: Type.Array(
+    Type.Object(
+      {
+        id: Id,
+        src: Type.String(),
+        thumbnail: Type.String(),
+        alt: Type.String(),
+        width: Nullable(Type.Integer()),
+        height: Nullable(Type.Integer()),
+      },
+      { description: "thumbnail the smallest file, src the largest" },
+    ),
+    { description: "The gallery in order, the first the main image" },
+  ),
+  total_sales: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  version: Type.String({ description: "Send it back with a save: a product changed since is refused (409)" }),
+});
+/** A product read: the same, with the shop's currency (a save's answer has none). */
+const ProductReadReply = Type.Object({ ...ProductReply.properties, ...currency });
+const ProductListReply = Type.Object({
+  products: Type.Array(
+    Type.Object({
+      id: Id,
+      name: Type.String(),
+      slug: Type.String(),
+      type: fields.type,
+      status: Status,
+      sku: Type.String(),
+      regular_price: Nullable(Type.Integer()),
+      sale_price: Nullable(Type.Integer()),
+      price_range: Nullable(Type.Object({ min: Type.Integer(), max: Type.Integer() }, { description: "A variable product's" })),
+      manage_stock: Type.Boolean(),
+      stock_quantity: Nullable(Type.Integer()),
+      stock_status: StockStatus,
+      variations: Type.Integer(),
+      priced_variations: Type.Integer({ description: "Variations with a price, the only ones the shop sells" }),
+      catalog_visibility: fields.catalog_visibility,
+      categories: Type.Array(Type.Object({ id: Id, name: Type.String() })),
+      image: Nullable(Type.Object({ src: Type.String(), alt: Type.String() })),
+      permalink: Type.String(),
+      updated_at: Type.String(),
+    }),
+  ),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pages: Type.Integer(),
+  ...currency,
+});
+const BulkReply = Type.Object({
+  updated: Type.Array(Id),
+  failed: Type.Array(
+    Type.Object({
+      id: Id,
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Optional(
+        Type.Record(
+          Type.String(),
+          Type.Object({
+            code: Type.String(),
+            message: Type.String(),
+            data: Type.Unknown(),
+            additional_errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String(), data: Type.Unknown() })),
+          }),
+          { description: "Each refused field's error, by field" },
+        ),
+      ),
+    }),
+    { description: "Products left as they were, with the reason" },
+  ),
+});
+
 export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The CSV export and import, in a scope of their own (they take text/csv and multipart bodies).
   await app.register(productsCsvRoutes);
   app.get(
     "/products",
-    { schema: { tags, summary: "List products (drafts too): search, filters, sort, pages", querystring: ListQuery } },
+    {
+      schema: {
+        tags,
+        summary: "List products (drafts too): search, filters, sort, pages",
+        querystring: ListQuery,
+        replies: { 200: ProductListReply },
+      },
+    },
     async (request) => {
       const { per_page, include, ...query } = request.query;
       const ids = include?.split(",").map(Number).filter(isStoredId);
       return listOwnerProducts(request.ctx, { ...query, include: ids, perPage: per_page });
     },
   );
-  app.post("/products", { schema: { tags, summary: "Create a product", body: ProductBody } }, async (request, reply) =>
-    reply.status(201).send(await saveProduct(request.ctx, null, request.body)),
+  app.post(
+    "/products",
+    { schema: { tags, summary: "Create a product", body: ProductBody, replies: { 201: ProductReply } } },
+    async (request, reply) => reply.status(201).send(await saveProduct(request.ctx, null, request.body)),
   );
   app.post(
     "/products/bulk",
     {
       schema: {
+        operationId: "bulkEditProducts",
         tags,
         summary: "Set prices, stock or status on many products",
         description: "Each product is its own checked, logged write: those refused are listed in failed with their reason.",
         body: BulkBody,
+        replies: { 200: BulkReply },
       },
     },
     async (request) => bulkEditProducts(request.ctx, request.body.ids, request.body.changes),
   );
-  app.get("/products/:id", { schema: { tags, summary: "Read a product with its links and variations", params: Params } }, async (request) =>
-    readProduct(request.ctx, request.params.id),
+  app.get(
+    "/products/:id",
+    { schema: { tags, summary: "Read a product with its links and variations", params: Params, replies: { 200: ProductReadReply } } },
+    async (request) => readProduct(request.ctx, request.params.id),
   );
-  app.put("/products/:id", { schema: { tags, summary: "Replace a product", params: Params, body: ProductReplace } }, async (request) => {
-    const { version, ...product } = request.body;
-    return saveProduct(request.ctx, request.params.id, product, version);
-  });
+  app.put(
+    "/products/:id",
+    { schema: { tags, summary: "Replace a product", params: Params, body: ProductReplace, replies: { 200: ProductReply } } },
+    async (request) => {
+      const { version, ...product } = request.body;
+      return saveProduct(request.ctx, request.params.id, product, version);
+    },
+  );
   app.patch(
     "/products/:id",
-    { schema: { tags, summary: "Change some of a product's fields", params: Params, body: ProductPatch } },
+    { schema: { tags, summary: "Change some of a product's fields", params: Params, body: ProductPatch, replies: { 200: ProductReply } } },
     async (request) => {
       const { version, ...changes } = request.body;
       return updateProduct(request.ctx, request.params.id, changes, version);
@@ -289,6 +397,7 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "New variations have no price yet, so they cannot be bought until priced. Answers how many were created and the product.",
         params: Params,
+        replies: { 200: Type.Object({ created: Type.Integer(), product: ProductReply }) },
       },
     },
     async (request) => generateVariations(request.ctx, request.params.id),
@@ -301,6 +410,7 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Delete a product and its variations",
         description: "Past orders keep their lines. 409 cw_rest_product_in_use when a coupon names it.",
         params: Params,
+        replies: { 204: Type.Null({ description: "Deleted: no body" }) },
       },
     },
     async (request, reply) => {

@@ -103,6 +103,7 @@ export const productsCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/products/export",
     {
       schema: {
+        operationId: "exportProductsCsv",
         tags,
         summary: "Every product the list's filters match, drafts too, as the product CSV (docs/product-csv.md)",
         description:

@@ -10,14 +10,26 @@ import { type CartView, cartHash, EMPTY_CART_HASH, getCart, getCartReply } from 
 import { isOwner, startCustomerSession, welcomeNewCustomer } from "../customers/index.ts";
 import type { Mailer } from "../emails/index.ts";
 import { getOrderFor } from "../orders/index.ts";
-import { CalcTotalsQuery, OrderParams, OrderQuery, PayOrderBody, PlaceOrderBody, UpdateDraftBody } from "./checkout.schemas.ts";
+import {
+  CalcTotalsQuery,
+  CheckoutReplySchema,
+  DraftUpdateReplySchema,
+  OrderParams,
+  OrderQuery,
+  PayOrderBody,
+  PlaceOrderBody,
+  StoreOrderReplySchema,
+  UpdateDraftBody,
+} from "./checkout.schemas.ts";
 import { getDraftOrder, placeOrder, updateDraftOrder } from "./checkout.service.ts";
 import { payOrder } from "./pay-order.ts";
 
 export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?: Mailer }> = async (app, { secret, mailer }) => {
   app.get(
     "/checkout",
-    { schema: { tags: ["checkout"], summary: "The cart's draft order (holds stock for 10 minutes)" } },
+    {
+      schema: { tags: ["checkout"], summary: "The cart's draft order (holds stock for 10 minutes)", replies: { 200: CheckoutReplySchema } },
+    },
     async (request) => {
       return getDraftOrder(request.ctx);
     },
@@ -27,10 +39,12 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/checkout",
     {
       schema: {
+        operationId: "updateCheckout",
         tags: ["checkout"],
         summary: "Update the draft order, or recalculate totals",
         body: UpdateDraftBody,
         querystring: CalcTotalsQuery,
+        replies: { 200: DraftUpdateReplySchema },
       },
     },
     async (request, reply) => {
@@ -47,11 +61,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/checkout",
     {
       schema: {
+        operationId: "placeOrder",
         tags: ["checkout"],
         summary: "Place the order and pay",
         body: PlaceOrderBody,
         // The order's shape is written by checkoutReply; the schema names only the refusal.
         response: { 200: Type.Unknown({ description: "The order as placed, with its payment result" }), ...rateLimitedResponses },
+        replies: { 200: CheckoutReplySchema },
       },
     },
     async (request, reply) => {
@@ -72,11 +88,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/checkout/:id",
     {
       schema: {
+        operationId: "payOrder",
         tags: ["checkout"],
         summary: "Pay for an order awaiting payment (pending or failed): its key, and a guest's billing email",
         params: OrderParams,
         body: PayOrderBody,
         response: { 200: Type.Unknown({ description: "The order as paid, with its payment result" }), ...rateLimitedResponses },
+        replies: { 200: CheckoutReplySchema },
       },
     },
     async (request) => payOrder(request.ctx, request.params.id, request.body),
@@ -86,10 +104,12 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/order/:id",
     {
       schema: {
+        operationId: "getStoreOrder",
         tags: ["checkout"],
         summary: "An order, for its customer, a guest with its key and email, or the shop owner",
         params: OrderParams,
         querystring: OrderQuery,
+        replies: { 200: StoreOrderReplySchema },
       },
     },
     async (request) => {

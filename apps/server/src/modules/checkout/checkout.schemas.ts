@@ -1,7 +1,8 @@
 /** Request schemas of the checkout calls (spec §7 "Checkout calls"). */
 import { Type } from "typebox";
 import { IdSchema } from "../../http/input.ts";
-import { AddressWithFieldsSchema } from "../cart/index.ts";
+import { AddressWithFieldsSchema, BillingAddressReply, CartReplySchema, ShippingAddressReply } from "../cart/index.ts";
+import { CurrencySchemaFields, MoneySchema } from "../catalog/index.ts";
 import { saveKey, TEST_CARD_FIELDS, tokenKey } from "../payments/index.ts";
 
 /** What each built-in method reads from payment_data, so an API client need not guess the keys. */
@@ -116,4 +117,88 @@ export const OrderParams = Type.Object({ id: IdSchema() });
 export const OrderQuery = Type.Object({
   key: Type.Optional(Type.String({ maxLength: 100 })),
   billing_email: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** An order as the checkout answers it (CheckoutReply of checkout.service.ts): documented only, never used to serialise. */
+export const CheckoutReplySchema = Type.Object({
+  order_id: Type.Integer(),
+  status: Type.String(),
+  order_key: Type.String(),
+  order_number: Type.String(),
+  customer_note: Type.String(),
+  customer_id: Type.Integer({ description: "0 for a guest" }),
+  billing_address: BillingAddressReply,
+  shipping_address: ShippingAddressReply,
+  payment_method: Type.String(),
+  payment_result: Type.Union(
+    [
+      Type.Object({
+        payment_status: Type.String({ description: "success, pending, failure or error" }),
+        payment_details: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
+        redirect_url: Type.String({ description: "Where to send the shopper next; empty on failure" }),
+      }),
+      Type.Null(),
+    ],
+    { description: "null until the order is paid for" },
+  ),
+  additional_fields: Type.Record(Type.String(), Type.Unknown(), { description: "The shop's additional checkout fields, by field id" }),
+  extensions: Type.Record(Type.String(), Type.Unknown()),
+});
+
+/** PUT /checkout's reply: the draft order, with the cart when ?__experimental_calc_totals asked for it. */
+export const DraftUpdateReplySchema = Type.Object({
+  ...CheckoutReplySchema.properties,
+  __experimentalCart: Type.Optional(CartReplySchema),
+});
+
+const OrderLineTotals = Type.Object({
+  line_subtotal: MoneySchema,
+  line_subtotal_tax: MoneySchema,
+  line_total: MoneySchema,
+  line_total_tax: MoneySchema,
+  ...CurrencySchemaFields,
+});
+
+/** GET /order/{id}'s reply: a placed order as its shopper sees it (OrderView of @cartwright/commerce), documented only. */
+export const StoreOrderReplySchema = Type.Object({
+  id: Type.Integer(),
+  order_number: Type.String(),
+  status: Type.String(),
+  customer_id: Type.Integer({ description: "0 for a guest" }),
+  customer_note: Type.String(),
+  additional_fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]), {
+    description: "The shop's additional contact and order fields, by field id",
+  }),
+  date_created: Type.String(),
+  date_paid: Type.Union([Type.String(), Type.Null()]),
+  billing_address: BillingAddressReply,
+  shipping_address: ShippingAddressReply,
+  payment_method: Type.String(),
+  payment_method_title: Type.String(),
+  payment_details: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
+  items: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      product_id: Type.Integer(),
+      variation_id: Type.Integer({ description: "0 for a product without variations" }),
+      name: Type.String(),
+      sku: Type.String(),
+      quantity: Type.Integer(),
+      variation: Type.Array(Type.Object({ attribute: Type.String(), value: Type.String() })),
+      totals: OrderLineTotals,
+    }),
+  ),
+  coupons: Type.Array(
+    Type.Object({
+      code: Type.String(),
+      totals: Type.Object({ total_discount: MoneySchema, total_discount_tax: MoneySchema, ...CurrencySchemaFields }),
+    }),
+  ),
+  shipping_lines: Type.Array(Type.Unknown()),
+  fees: Type.Array(Type.Object({ name: Type.String(), total: Type.Integer(), total_tax: Type.Integer() })),
+  totals: CartReplySchema.properties.totals,
+  refunds: Type.Array(
+    Type.Object({ id: Type.Integer(), total: MoneySchema, reason: Type.String(), date_created: Type.String(), ...CurrencySchemaFields }),
+  ),
+  attribution: Type.Object({ origin: Type.String() }, { additionalProperties: Type.Union([Type.String(), Type.Number(), Type.Null()]) }),
 });

@@ -72,7 +72,7 @@ function shopOrigin(request: FastifyRequest): string {
 export async function embedRoutes(app: FastifyInstance, options: EmbedRouteOptions): Promise<void> {
   const manifest = manifestReader<WidgetManifest>(() => options.widgetDirectory);
   const sendHashed = hashedScriptSender(() => options.widgetDirectory, manifest);
-  app.get<{ Params: { file: string } }>("/widget/:file", async (request, reply) => {
+  app.get<{ Params: { file: string } }>("/widget/:file", { schema: { operationId: "getWidgetScript" } }, async (request, reply) => {
     const { file } = request.params;
     // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
     reply.header("cross-origin-resource-policy", "cross-origin");

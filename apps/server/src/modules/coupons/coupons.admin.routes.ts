@@ -56,6 +56,44 @@ const CouponBody = Type.Object(fields, { additionalProperties: false });
 const CouponReplace = Type.Object({ ...fields, version: VersionField }, { additionalProperties: false });
 // Without the defaults, so a field the patch leaves out keeps its stored value.
 const CouponPatch = Type.Partial(Type.Object({ ...patchFields(fields), version: VersionField }), { additionalProperties: false });
+// The replies, documented only (decision 0173): OwnerCoupon, CouponList and CouponDetail of @cartwright/commerce/admin.
+const CouponReply = Type.Object({
+  id: Id,
+  ...fields,
+  usage_count: Type.Integer({ description: "Uses counted by placed orders" }),
+  created_at: Type.String(),
+  version: Type.String({ description: "Send it back with a save: a coupon changed since is refused (409)" }),
+});
+const currency = {
+  currency_code: Type.String(),
+  currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }),
+};
+const CouponListReply = Type.Object({
+  coupons: Type.Array(CouponReply),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pages: Type.Integer(),
+  ...currency,
+});
+const CouponDetailReply = Type.Object({
+  ...CouponReply.properties,
+  usage: Type.Object({
+    orders: Type.Integer({ description: "Orders that used it" }),
+    recent: Type.Array(
+      Type.Object({
+        order_id: Type.Integer(),
+        status: Type.String(),
+        created_at: Type.String(),
+        billing_email: Type.String(),
+        discount: Type.Integer(),
+        discount_tax: Type.Integer(),
+      }),
+      { description: "The newest 100" },
+    ),
+  }),
+  ...currency,
+});
+
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 50, description: "Part of the code (case ignored)" })),
   status: Type.Optional(
@@ -70,27 +108,47 @@ const ListQuery = Type.Object({
 export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/coupons",
-    { schema: { tags, summary: "List the coupons by code, each with its counted uses", querystring: ListQuery } },
+    {
+      schema: {
+        tags,
+        summary: "List the coupons by code, each with its counted uses",
+        querystring: ListQuery,
+        replies: { 200: CouponListReply },
+      },
+    },
     async (request) => {
       const { per_page, ...query } = request.query;
       return listCoupons(request.ctx, { ...query, perPage: per_page });
     },
   );
-  app.post("/coupons", { schema: { tags, summary: "Create a coupon", body: CouponBody } }, async (request, reply) =>
-    reply.status(201).send(await saveCoupon(request.ctx, null, request.body)),
+  app.post(
+    "/coupons",
+    { schema: { tags, summary: "Create a coupon", body: CouponBody, replies: { 201: CouponReply } } },
+    async (request, reply) => reply.status(201).send(await saveCoupon(request.ctx, null, request.body)),
   );
   app.get(
     "/coupons/:id",
-    { schema: { tags, summary: "Read a coupon with the orders that used it (newest 100) and their count", params: Params } },
+    {
+      schema: {
+        tags,
+        summary: "Read a coupon with the orders that used it (newest 100) and their count",
+        params: Params,
+        replies: { 200: CouponDetailReply },
+      },
+    },
     async (request) => readCoupon(request.ctx, request.params.id),
   );
-  app.put("/coupons/:id", { schema: { tags, summary: "Replace a coupon", params: Params, body: CouponReplace } }, async (request) => {
-    const { version, ...coupon } = request.body;
-    return saveCoupon(request.ctx, request.params.id, coupon, version);
-  });
+  app.put(
+    "/coupons/:id",
+    { schema: { tags, summary: "Replace a coupon", params: Params, body: CouponReplace, replies: { 200: CouponReply } } },
+    async (request) => {
+      const { version, ...coupon } = request.body;
+      return saveCoupon(request.ctx, request.params.id, coupon, version);
+    },
+  );
   app.patch(
     "/coupons/:id",
-    { schema: { tags, summary: "Change some of a coupon's fields", params: Params, body: CouponPatch } },
+    { schema: { tags, summary: "Change some of a coupon's fields", params: Params, body: CouponPatch, replies: { 200: CouponReply } } },
     async (request) => {
       const { version, ...changes } = request.body;
       return updateCoupon(request.ctx, request.params.id, changes, version);
@@ -104,6 +162,7 @@ export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Delete a coupon no order used",
         description: "409 cw_rest_coupon_in_use when orders used it: disable it instead, so their records stay whole.",
         params: Params,
+        replies: { 204: Type.Null({ description: "Deleted: no body" }) },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import { dayIn } from "@cartwright/commerce/time-zone";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import type { Mailer } from "../emails/index.ts";
@@ -75,10 +75,93 @@ const UpdateBody = Type.Object(
   { additionalProperties: false },
 );
 
+// The replies, documented only (decision 0173): what customers.admin.ts answers. Money in minor units.
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const currency = { currency_code: Type.String(), currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }) };
+const paged = { total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer(), ...currency };
+const paidFigures = {
+  orders: Type.Integer({ description: "Paid orders (processing, completed)" }),
+  spend: Type.Integer({ description: "What the paid orders came to" }),
+  last_order_at: Nullable(Type.String()),
+};
+const CustomerListReply = Type.Object({
+  ...paged,
+  customers: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      email: Type.String(),
+      first_name: Type.String(),
+      last_name: Type.String(),
+      role: Type.String({ description: "customer, manager or owner" }),
+      created_at: Type.String(),
+      ...paidFigures,
+    }),
+  ),
+});
+const GuestListReply = Type.Object({ ...paged, guests: Type.Array(Type.Object({ email: Type.String(), ...paidFigures })) });
+/** A saved address as kept: the fields set, none when nothing was saved. */
+const SavedAddress = Type.Object(AddressBody.properties);
+const OrderHistory = {
+  orders: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      number: Type.String(),
+      created_at: Type.String(),
+      status: Type.String(),
+      total: Type.Integer(),
+      ...currency,
+    }),
+    { description: "Newest first" },
+  ),
+  totals: Type.Object({
+    orders: Type.Integer(),
+    paid_orders: Type.Integer(),
+    spend: Type.Integer(),
+    average_order: Type.Integer(),
+    first_order_at: Nullable(Type.String()),
+    last_order_at: Nullable(Type.String()),
+    ...currency,
+  }),
+};
+const CustomerReply = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Type.String(),
+  created_at: Type.String(),
+  addresses: Type.Object({ billing: SavedAddress, shipping: SavedAddress }),
+  version: Type.String({ description: "Send it back with a change: an account changed since is refused (409)" }),
+  payment_methods: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      gateway: Type.String(),
+      brand: Type.String(),
+      last4: Type.String(),
+      expires: Type.String({ description: "MM/YY" }),
+      is_default: Type.Boolean(),
+    }),
+    { description: "Saved cards, masked: the gateway's token stays on the server" },
+  ),
+  ...OrderHistory,
+});
+const GuestReply = Type.Object({
+  email: Type.String(),
+  addresses: Type.Object({ billing: SavedAddress, shipping: SavedAddress }, { description: "Their newest order's" }),
+  ...OrderHistory,
+});
+
 export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = async (app, { mailer }) => {
   app.get(
     "/customers",
-    { schema: { tags, summary: "List the accounts with their paid orders' count, spend and last date", querystring: ListQuery } },
+    {
+      schema: {
+        tags,
+        summary: "List the accounts with their paid orders' count, spend and last date",
+        querystring: ListQuery,
+        replies: { 200: CustomerListReply },
+      },
+    },
     async (request) => {
       const { per_page, ...query } = request.query;
       return listCustomers(request.ctx, { ...query, perPage: per_page });
@@ -88,9 +171,11 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/guests",
     {
       schema: {
+        operationId: "listGuestCustomers",
         tags,
         summary: "List the guests (orders without an account) by billing email, newest order first",
         querystring: GuestQuery,
+        replies: { 200: GuestListReply },
       },
     },
     async (request) => {
@@ -102,9 +187,11 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/guest",
     {
       schema: {
+        operationId: "getGuestCustomer",
         tags,
         summary: "Read a guest by billing email: their orders, newest addresses and totals",
         querystring: Type.Object({ email: Type.String({ minLength: 3, maxLength: 200 }) }),
+        replies: { 200: GuestReply },
       },
     },
     async (request) => readGuest(request.ctx, request.query.email),
@@ -113,6 +200,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/export.csv",
     {
       schema: {
+        operationId: "exportCustomersCsv",
         tags,
         summary: "Every account the list's search matches as CSV, by id (cells that could start a formula are neutralised)",
         description: "Money in the shop's currency as decimal text; dates in the shop's time zone. Paid orders: processing and completed.",
@@ -189,6 +277,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
         tags,
         summary: "Read an account: saved addresses, orders, saved payment methods (masked) and totals",
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) }),
+        replies: { 200: CustomerReply },
       },
     },
     async (request) => readCustomer(request.ctx, request.params.id),
@@ -197,6 +286,7 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
     "/customers/:id/password-reset",
     {
       schema: {
+        operationId: "sendCustomerPasswordReset",
         tags,
         summary: "Mail the account a link to choose a new password",
         description:

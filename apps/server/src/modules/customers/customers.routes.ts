@@ -56,7 +56,15 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
 
   app.post(
     "/account/sign-in",
-    { schema: { tags: ["account"], summary: "Sign in", body: SignInBody, response: { 200: CustomerReply, ...rateLimitedResponses } } },
+    {
+      schema: {
+        operationId: "signIn",
+        tags: ["account"],
+        summary: "Sign in",
+        body: SignInBody,
+        response: { 200: CustomerReply, ...rateLimitedResponses },
+      },
+    },
     async (request, response) => {
       const { email, password } = request.body;
       const { customer, session } = await customers.signIn(request.ctx, email, password);
@@ -69,6 +77,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/sign-out",
     {
       schema: {
+        operationId: "signOut",
         tags: ["account"],
         summary: "Sign out, back to a guest",
         description: "Ends this login session: a copy of its Cart-Token or cookie kept elsewhere signs no one in afterwards.",
@@ -85,6 +94,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/sign-out-everywhere",
     {
       schema: {
+        operationId: "signOutEverywhere",
         tags: ["account"],
         summary: "Sign out on every device",
         description: "Ends every login session of the signed-in customer, this one included; 401 cw_rest_not_signed_in for a guest.",
@@ -101,6 +111,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/password",
     {
       schema: {
+        operationId: "changePassword",
         tags: ["account"],
         summary: "Change the password",
         description:
@@ -122,6 +133,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/lost-password",
     {
       schema: {
+        operationId: "requestPasswordReset",
         tags: ["account"],
         summary: "Mail a link to choose a new password",
         description:
@@ -141,6 +153,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/reset-password/check",
     {
       schema: {
+        operationId: "checkPasswordReset",
         tags: ["account"],
         summary: "Whether a password reset link still works",
         description: "404 cw_rest_reset_invalid, 410 cw_rest_reset_used or cw_rest_reset_expired.",
@@ -155,6 +168,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/reset-password",
     {
       schema: {
+        operationId: "resetPassword",
         tags: ["account"],
         summary: "Choose a new password through a mailed link, and sign in",
         description:
@@ -175,6 +189,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/invites/lookup",
     {
       schema: {
+        operationId: "lookUpInvite",
         tags: ["account"],
         summary: "What a staff invitation offers",
         description: "404 cw_rest_invite_invalid, 410 cw_rest_invite_used or cw_rest_invite_expired (decision 0032).",
@@ -189,6 +204,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
     "/account/invites/accept",
     {
       schema: {
+        operationId: "acceptInvite",
         tags: ["account"],
         summary: "Accept a staff invitation and sign in",
         description:

@@ -45,6 +45,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = 
     "/staff",
     {
       schema: {
+        operationId: "listStaff",
         tags,
         summary: "The owner, the managers and the invitations waiting",
         response: { 200: Type.Object({ staff: Type.Array(Member), invites: Type.Array(Invite) }) },
@@ -114,7 +115,12 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = 
   app.post(
     "/sessions/end-others",
     {
-      schema: { tags, summary: "End every session of the caller but this one", response: { 200: Type.Object({ ended: Type.Integer() }) } },
+      schema: {
+        operationId: "endOtherSessions",
+        tags,
+        summary: "End every session of the caller but this one",
+        response: { 200: Type.Object({ ended: Type.Integer() }) },
+      },
     },
     async (request) => endOtherSessions(request.ctx),
   );

@@ -169,6 +169,7 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/:id/downloads/grantable",
     {
       schema: {
+        operationId: "listGrantableOrderDownloads",
         tags,
         summary: "The downloadable products the owner may grant on this order",
         description: "Downloadable products and variations with files, the order's lines first (`on_order`), then by name; at most 500.",

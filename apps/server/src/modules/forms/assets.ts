@@ -34,9 +34,13 @@ export interface FormsAssetOptions {
 export async function formsAssetRoutes(app: FastifyInstance, options: FormsAssetOptions): Promise<void> {
   if (options.directory) buildDirectory = options.directory;
   const send = hashedScriptSender(() => buildDirectory, manifest);
-  app.get<{ Params: { file: string } }>(`${FORMS_STATIC_PREFIX}:file`, async (request, reply) => {
-    const sent = send(request, reply, request.params.file);
-    if (!sent) throw scriptNotFound();
-    return sent;
-  });
+  app.get<{ Params: { file: string } }>(
+    `${FORMS_STATIC_PREFIX}:file`,
+    { schema: { operationId: "getFormsRuntimeFile" } },
+    async (request, reply) => {
+      const sent = send(request, reply, request.params.file);
+      if (!sent) throw scriptNotFound();
+      return sent;
+    },
+  );
 }

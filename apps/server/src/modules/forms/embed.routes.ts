@@ -58,22 +58,26 @@ function shopOrigin(request: FastifyRequest): string {
 
 /** GET /forms/{slug}.js (a slug never has a dot, so the storefront's /forms/{slug} page is not this route). */
 export async function formsEmbedRoutes(app: FastifyInstance, { contextFor }: { contextFor: ContextFactory }): Promise<void> {
-  app.get<{ Params: { slug: string } }>("/forms/:slug(^[a-z0-9][a-z0-9-]{0,99}).js", async (request, reply) => {
-    // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
-    reply
-      .header("cross-origin-resource-policy", "cross-origin")
-      .header("content-type", JS)
-      .header("cache-control", EMBED_CACHE)
-      .header("x-content-type-options", "nosniff");
-    // A guest's context, as /ajax gives calls from other sites: no session, no cookie.
-    request.ctx = contextFor(request, { sid: "", uid: 0 });
-    const runtime = formsRuntimePath();
-    const origin = shopOrigin(request);
-    const payload = runtime ? await formPage(request, request.params.slug, { origin }) : null;
-    if (!payload || !runtime) throw scriptNotFound();
-    // Empty embed origins: any site may show the form (decision 0027).
-    const { embedOrigins } = payload.form.settings;
-    const sites = embedOrigins.length > 0 ? embedSites(request, request.ctx.db, { allowed_origins: embedOrigins }) : null;
-    return reply.send(embedScript(payload, `${origin}${runtime}`, sites));
-  });
+  app.get<{ Params: { slug: string } }>(
+    "/forms/:slug(^[a-z0-9][a-z0-9-]{0,99}).js",
+    { schema: { operationId: "getFormEmbedScript" } },
+    async (request, reply) => {
+      // Loaded by other sites' pages: the shop's same-origin resource policy (helmet) does not apply here.
+      reply
+        .header("cross-origin-resource-policy", "cross-origin")
+        .header("content-type", JS)
+        .header("cache-control", EMBED_CACHE)
+        .header("x-content-type-options", "nosniff");
+      // A guest's context, as /ajax gives calls from other sites: no session, no cookie.
+      request.ctx = contextFor(request, { sid: "", uid: 0 });
+      const runtime = formsRuntimePath();
+      const origin = shopOrigin(request);
+      const payload = runtime ? await formPage(request, request.params.slug, { origin }) : null;
+      if (!payload || !runtime) throw scriptNotFound();
+      // Empty embed origins: any site may show the form (decision 0027).
+      const { embedOrigins } = payload.form.settings;
+      const sites = embedOrigins.length > 0 ? embedSites(request, request.ctx.db, { allowed_origins: embedOrigins }) : null;
+      return reply.send(embedScript(payload, `${origin}${runtime}`, sites));
+    },
+  );
 }

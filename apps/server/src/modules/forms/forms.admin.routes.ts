@@ -86,6 +86,7 @@ export const formsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/forms/:id/entries.csv",
     {
       schema: {
+        operationId: "exportFormEntriesCsv",
         tags,
         summary: "Export a form's entries as CSV (values that could start a formula are neutralised)",
         params: FormParams,

@@ -70,6 +70,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: refuseDeclaredOver(MEDIA_LIMITS.bytes + MULTIPART_OVERHEAD_BYTES, () => mediaInvalid({ file: MEDIA_MESSAGES.tooLarge })),
       schema: {
+        operationId: "uploadMedia",
         tags,
         summary: "Upload an image",
         description: `multipart/form-data: \`file\` (a JPEG, PNG, WebP, AVIF or GIF of at most ${MEDIA_LIMITS.bytes / 1024 / 1024} MB and ${MEDIA_LIMITS.pixels / 1_000_000} megapixels, judged by its content; SVG, programs and files hiding another format are refused) and \`alt\`. The image is kept upright, without its metadata, at most 2400 pixels a side, with files 300, 600 and 1200 pixels wide (never upscaled) in AVIF, WebP and JPEG or PNG. 400 rest_invalid_param with the reason beside \`file\` or \`alt\`.`,
@@ -83,7 +84,14 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     "/media",
-    { schema: { tags, summary: "List images, newest first, with the products using each", querystring: ListQuery } },
+    {
+      schema: {
+        operationId: "listMedia",
+        tags,
+        summary: "List images, newest first, with the products using each",
+        querystring: ListQuery,
+      },
+    },
     async (request) => {
       const { per_page, ...query } = request.query;
       return listMedia(request.ctx, { ...query, perPage: per_page });

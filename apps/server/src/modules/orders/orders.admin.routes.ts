@@ -70,6 +70,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/export.csv",
     {
       schema: {
+        operationId: "exportOrdersCsv",
         tags,
         summary: "Every order the list's filters match as CSV, newest first (cells that could start a formula are neutralised)",
         querystring: OrderFilterQuery,
@@ -133,6 +134,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/calculate",
     {
       schema: {
+        operationId: "calculateOrder",
         tags,
         summary: "Price an order as POST /orders would make it (lines, coupons, shipping line, taxes by its address), writing nothing",
         body: HandOrderBody,
@@ -157,6 +159,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/:id/items",
     {
       schema: {
+        operationId: "getOrderItems",
         tags,
         summary:
           "An order's items as an edit sends them (lines, coupons, shipping line, owner's fees), whether they may be edited, and its date_modified",
@@ -200,6 +203,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/:id/status",
     {
       schema: {
+        operationId: "changeOrderStatus",
         tags,
         summary:
           "Move an order to another status: cancelled and failed give back stock and coupon uses once, leaving them takes them again; 409 cw_rest_order_changed when changed since date_modified",
@@ -218,6 +222,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/bulk/status",
     {
       schema: {
+        operationId: "changeOrdersStatus",
         tags,
         summary:
           "Move up to 100 orders to a status, each in its own transaction under the same rules; a fully refunded order is left as it is (cw_rest_order_refunded), and so is one changed since the date_modified sent for it (cw_rest_order_changed)",
@@ -264,6 +269,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/orders/:id/emails",
     {
       schema: {
+        operationId: "sendOrderEmail",
         tags,
         summary: "Send one of the order's emails now (confirmation, owner notice, completed, invoice)",
         params: OrderParams,

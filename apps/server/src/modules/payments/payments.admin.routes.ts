@@ -47,7 +47,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.put(
     "/payment-methods/order",
-    { schema: { tags, summary: "Put the payment methods in the checkout's order", body: OrderBody } },
+    { schema: { operationId: "reorderPaymentMethods", tags, summary: "Put the payment methods in the checkout's order", body: OrderBody } },
     async (request) => orderPaymentMethods(request.ctx, request.body.order),
   );
   app.get("/payment-methods/:id", { schema: { tags, summary: "Read a payment method", params: Params } }, async (request) =>

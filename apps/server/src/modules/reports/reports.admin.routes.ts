@@ -52,6 +52,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/reports/overview",
     {
       schema: {
+        operationId: "getSalesOverview",
         tags,
         summary: "Today's and this month's sales (paid orders), orders by status, 30 days of daily sales, top products, orders by origin",
         querystring: OverviewQuery,
@@ -60,15 +61,21 @@ export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => salesOverview(request.ctx, request.query),
   );
   for (const tab of Object.keys(TAB_SORTS) as ReportTab[]) {
-    app.get(`/reports/${tab}`, { schema: { tags, summary: SUMMARIES[tab], querystring: tabQuery(tab, true) } }, async (request, reply) => {
-      const body = await reportTab(request.ctx, tab, request.query as never);
-      sendPaging(reply, request.url, { page: body.page, total: body.total, totalPages: body.pages });
-      return body;
-    });
+    const report = `${tab.charAt(0).toUpperCase()}${tab.slice(1)}Report`;
+    app.get(
+      `/reports/${tab}`,
+      { schema: { operationId: `get${report}`, tags, summary: SUMMARIES[tab], querystring: tabQuery(tab, true) } },
+      async (request, reply) => {
+        const body = await reportTab(request.ctx, tab, request.query as never);
+        sendPaging(reply, request.url, { page: body.page, total: body.total, totalPages: body.pages });
+        return body;
+      },
+    );
     app.get(
       `/reports/${tab}.csv`,
       {
         schema: {
+          operationId: `export${report}Csv`,
           tags,
           summary: `${SUMMARIES[tab]}, as CSV: every row the filters find, in their order (cells that could start a formula are neutralised)`,
           description: "Money in the shop's currency as decimal text; dates in the shop's time zone.",

@@ -55,8 +55,10 @@ export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get("/reviews/pending-count", { schema: { tags, summary: "How many reviews wait for approval" } }, async (request) => ({
     pending: await pendingCount(request.ctx.db),
   }));
-  app.post("/reviews/bulk", { schema: { tags, summary: "Moderate many reviews at once", body: Bulk } }, async (request) =>
-    bulkReviews(request.ctx, request.body.ids, request.body.action as "approve"),
+  app.post(
+    "/reviews/bulk",
+    { schema: { operationId: "bulkModerateReviews", tags, summary: "Moderate many reviews at once", body: Bulk } },
+    async (request) => bulkReviews(request.ctx, request.body.ids, request.body.action as "approve"),
   );
   app.get("/reviews/:id", { schema: { tags, summary: "Read a review", params: Params } }, async (request) =>
     readReview(request.ctx, request.params.id),

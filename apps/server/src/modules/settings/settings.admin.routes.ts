@@ -204,14 +204,25 @@ const SUMMARIES: Record<SettingsGroupName, string> = {
 
 export const settingsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const name of SETTINGS_GROUP_NAMES) {
-    app.get(`/settings/${name}`, { schema: { tags, summary: `Read ${SUMMARIES[name]}` } }, async (request) =>
-      readSettingsGroup(request.ctx, name),
+    const group = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    // Both answer the group as a replace sends it, with its version (documented only, decision 0173).
+    const replies = {
+      200: Type.Object({ ...BODIES[name].properties, version: Type.String({ description: "Send it back with a replace" }) }),
+    };
+    app.get(
+      `/settings/${name}`,
+      { schema: { operationId: `get${group}Settings`, tags, summary: `Read ${SUMMARIES[name]}`, replies } },
+      async (request) => readSettingsGroup(request.ctx, name),
     );
     // A replace may name the version it was made on (decision 0158).
     const body = Type.Object({ ...BODIES[name].properties, version: VersionField }, { additionalProperties: false });
-    app.put(`/settings/${name}`, { schema: { tags, summary: `Replace ${SUMMARIES[name]}`, body } }, async (request) => {
-      const { version, ...group } = request.body as { version?: string };
-      return saveSettingsGroup(request.ctx, name, group as never, version);
-    });
+    app.put(
+      `/settings/${name}`,
+      { schema: { operationId: `replace${group}Settings`, tags, summary: `Replace ${SUMMARIES[name]}`, body, replies } },
+      async (request) => {
+        const { version, ...group } = request.body as { version?: string };
+        return saveSettingsGroup(request.ctx, name, group as never, version);
+      },
+    );
   }
 };

@@ -176,6 +176,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/shipping-zones/order",
     {
       schema: {
+        operationId: "reorderShippingZones",
         tags,
         summary: "Set the order zones are matched in",
         body: Type.Object(

@@ -22,6 +22,7 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/reports/stock",
     {
       schema: {
+        operationId: "getStockReport",
         tags,
         summary: "Products and variations that track their stock, by status (with each status's count), searched, sorted and paged",
         querystring: ReportQuery,
@@ -34,7 +35,13 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     "/reports/stock/counts",
-    { schema: { tags, summary: "How many tracked products and variations are low in stock, out of stock, on backorder and in stock" } },
+    {
+      schema: {
+        operationId: "getStockReportCounts",
+        tags,
+        summary: "How many tracked products and variations are low in stock, out of stock, on backorder and in stock",
+      },
+    },
     async (request) => stockCounts(request.ctx),
   );
 };

@@ -76,6 +76,7 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/tax-classes/order",
     {
       schema: {
+        operationId: "reorderTaxClasses",
         tags,
         summary: "Set the order of the owner's classes",
         description: "Shipping taxed from the cart's items takes the first of these classes the items have, unless one is standard.",
@@ -131,6 +132,7 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/tax-rates/order",
     {
       schema: {
+        operationId: "reorderTaxRates",
         tags,
         summary: "Set the order of one class's rates",
         body: Type.Object(

@@ -15,7 +15,7 @@ const MetaBody = Type.Object({
 export const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/visitor/meta",
-    { schema: { tags: ["visitor"], summary: "Remember a fact about this visitor", body: MetaBody } },
+    { schema: { operationId: "recordVisitorMeta", tags: ["visitor"], summary: "Remember a fact about this visitor", body: MetaBody } },
     async (request) => ({ meta: await updateVisitorMeta(request.ctx, request.body.meta) }),
   );
 };

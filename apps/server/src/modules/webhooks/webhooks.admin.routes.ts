@@ -4,7 +4,7 @@
  * (its form, and no local address unless WEBHOOKS_ALLOW_PRIVATE) by the service, each error beside its field.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { VersionField } from "../../http/edit-version.ts";
@@ -51,22 +51,83 @@ const Paging = {
 const ListQuery = Type.Object({ ...Paging, status: Type.Optional(Status) });
 const DeliveriesQuery = Type.Object(Paging);
 
+// The replies, documented only (decision 0173): what webhooks.admin.ts answers.
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const DeliverySummary = {
+  id: Type.Integer(),
+  webhook_id: Type.Integer(),
+  topic: Type.String(),
+  resource: Type.String(),
+  event: Type.String(),
+  resource_id: Nullable(Type.Integer()),
+  status: Type.Unsafe<string>({ type: "string", enum: ["pending", "delivered", "failed"] }),
+  attempts: Type.Integer(),
+  next_attempt_at: Nullable(Type.String({ description: "When it is tried again, while pending" })),
+  response_status: Nullable(Type.Integer()),
+  duration_ms: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+  created_at: Type.String(),
+  attempted_at: Nullable(Type.String()),
+  delivered_at: Nullable(Type.String()),
+};
+const DeliveryReply = Type.Object({
+  ...DeliverySummary,
+  request: Type.Object({
+    headers: Nullable(Type.Record(Type.String(), Type.String(), { description: "As sent; null before the first attempt" })),
+    body: Nullable(Type.String()),
+  }),
+  response: Type.Object({ status: Nullable(Type.Integer()), body: Nullable(Type.String()), duration_ms: Nullable(Type.Integer()) }),
+});
+const WebhookReply = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  topic: Type.String(),
+  delivery_url: Type.String(),
+  secret: Type.String(),
+  status: Status,
+  api_version: Type.String(),
+  failure_count: Type.Integer(),
+  disabled_reason: Nullable(Type.String()),
+  warnings: Type.Array(Type.String(), { description: "insecure_url: an http:// address sends the body and its signature in the clear" }),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  created_by: Nullable(Type.Integer()),
+  updated_by: Nullable(Type.Integer()),
+  last_delivery: Nullable(Type.Object(DeliverySummary)),
+  version: Type.String({ description: "Send it back with a change: a webhook changed since is refused (409)" }),
+});
+const paged = { total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() };
+const WebhookListReply = Type.Object({ webhooks: Type.Array(WebhookReply), ...paged });
+const DeliveryListReply = Type.Object({ deliveries: Type.Array(DeliveryReply), ...paged });
+const NoBody = Type.Null({ description: "Deleted: no body" });
+
 export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions> = async (app, options) => {
   app.get(
     "/webhooks",
-    { schema: { tags, summary: "List the webhooks, newest first, each with its last delivery", querystring: ListQuery } },
+    {
+      schema: {
+        tags,
+        summary: "List the webhooks, newest first, each with its last delivery",
+        querystring: ListQuery,
+        replies: { 200: WebhookListReply },
+      },
+    },
     async (request) => {
       const { per_page, ...query } = request.query;
       return listWebhooks(request.ctx, { ...query, perPage: per_page });
     },
   );
-  app.post("/webhooks", { schema: { tags, summary: "Create a webhook", body: WebhookBody } }, async (request, reply) =>
-    reply.status(201).send(await createWebhook(request.ctx, request.body as WebhookInput, options)),
+  app.post(
+    "/webhooks",
+    { schema: { tags, summary: "Create a webhook", body: WebhookBody, replies: { 201: WebhookReply } } },
+    async (request, reply) => reply.status(201).send(await createWebhook(request.ctx, request.body as WebhookInput, options)),
   );
-  app.get("/webhooks/:id", { schema: { tags, summary: "Read a webhook, its secret included", params: Params } }, async (request) =>
-    readWebhook(request.ctx, request.params.id),
+  app.get(
+    "/webhooks/:id",
+    { schema: { tags, summary: "Read a webhook, its secret included", params: Params, replies: { 200: WebhookReply } } },
+    async (request) => readWebhook(request.ctx, request.params.id),
   );
-  const change = { tags, params: Params, body: WebhookPatch };
+  const change = { tags, params: Params, body: WebhookPatch, replies: { 200: WebhookReply } };
   const update = (ctx: RequestContext, id: number, body: Partial<WebhookInput> & { version?: string }) => {
     const { version, ...patch } = body;
     return updateWebhook(ctx, id, patch, options, version);
@@ -79,7 +140,7 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
   );
   app.delete(
     "/webhooks/:id",
-    { schema: { tags, summary: "Delete a webhook and its delivery log", params: Params } },
+    { schema: { tags, summary: "Delete a webhook and its delivery log", params: Params, replies: { 204: NoBody } } },
     async (request, reply) => {
       await deleteWebhook(request.ctx, request.params.id);
       return reply.status(204).send(null);
@@ -93,21 +154,26 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
         summary: "A webhook's deliveries, newest first, with what was sent and answered",
         params: Params,
         querystring: DeliveriesQuery,
+        replies: { 200: DeliveryListReply },
       },
     },
     async (request) => listDeliveries(request.ctx, request.params.id, { page: request.query.page, perPage: request.query.per_page }),
   );
-  app.get("/webhooks/:id/deliveries/:delivery", { schema: { tags, summary: "One delivery", params: DeliveryParams } }, async (request) =>
-    readDelivery(request.ctx, request.params.id, request.params.delivery),
+  app.get(
+    "/webhooks/:id/deliveries/:delivery",
+    { schema: { tags, summary: "One delivery", params: DeliveryParams, replies: { 200: DeliveryReply } } },
+    async (request) => readDelivery(request.ctx, request.params.id, request.params.delivery),
   );
   app.post(
     "/webhooks/:id/deliveries/:delivery/redeliver",
-    { schema: { tags, summary: "Send a delivery's body again, as a new delivery", params: DeliveryParams } },
+    {
+      schema: { tags, summary: "Send a delivery's body again, as a new delivery", params: DeliveryParams, replies: { 202: DeliveryReply } },
+    },
     async (request, reply) => reply.status(202).send(await redeliver(request.ctx, request.params.id, request.params.delivery, options)),
   );
   app.post(
     "/webhooks/:id/ping",
-    { schema: { tags, summary: "Send a test delivery (topic ping)", params: Params } },
+    { schema: { tags, summary: "Send a test delivery (topic ping)", params: Params, replies: { 202: DeliveryReply } } },
     async (request, reply) => reply.status(202).send(await ping(request.ctx, request.params.id, options)),
   );
 };
