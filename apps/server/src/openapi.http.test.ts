@@ -13,6 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, TEST_SECRET, type TestShop } from "../../../test/app.ts";
 import { signedInOwner } from "../../../test/owner-client.ts";
+import { exportProductCsv, importProductCsv } from "../../../test/product-csv.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../test/store-client.ts";
 import { createWidgetNonce } from "./http/tokens.ts";
 // biome-ignore lint/style/noRestrictedImports: the contact messages' own test helpers (a channel with a form, multipart bodies)
@@ -94,6 +95,13 @@ async function call(
     `${path}${request.query ? `?${request.query}` : ""}`,
     request.body,
   );
+  return documentedReply(operationId, response);
+}
+
+/** Checks a reply got otherwise (a CSV file sent, not JSON) as `call` checks its own: a success the document describes. */
+function documentedReply(operationId: string, response: LightMyRequestResponse): LightMyRequestResponse {
+  const operation = operations.get(operationId);
+  if (!operation) throw new Error(`the document has no operation ${operationId}`);
   expect(response.statusCode, `${operationId}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
   if (response.statusCode === 204) {
     expect(operation.responses["204"], `${operationId} answered 204, which the document does not name`).toBeDefined();
@@ -353,6 +361,10 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "generateProductVariations", { params: { id: variable.id } });
     await call(owner, "bulkEditProducts", { body: { ids: [made.id, variable.id], changes: { regular_price: 2000 } } });
     await call(owner, "deleteProduct", { params: { id: made.id } });
+    // The catalogue's own file sent back: its answer counts every row unchanged.
+    const file = await exportProductCsv(owner);
+    documentedReply("importProducts", await importProductCsv(app, owner, file.body, { dryRun: true }));
+    documentedReply("importProducts", await importProductCsv(app, owner, file.body));
   });
 
   it("the Store API's catalogue: products, a product, its taxonomies, attributes, collection data, reviews", async () => {
