@@ -6,6 +6,7 @@
  * (10,000 updates), and the whole catalogue exported. Each call is timed once, as
  * the owner waits for it; each answer is checked (counts, rows) so a fast refusal is no result.
  */
+import type { ImportSummary } from "@cartwright/commerce/admin";
 import { ADMIN } from "./owner.ts";
 
 export const CSV_PRODUCTS = Number(process.env.BENCH_CSV_PRODUCTS ?? 10_000);
@@ -150,14 +151,7 @@ async function importFile(base: string, token: string, text: string, dryRun: boo
   });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`products-csv: the import answered ${response.status}: ${body.slice(0, 500)}`);
-  return JSON.parse(body) as {
-    created: number;
-    updated: number;
-    unchanged: number;
-    variations_created: number;
-    variations_updated: number;
-    variations_unchanged: number;
-  };
+  return JSON.parse(body) as ImportSummary;
 }
 
 export async function productsCsvSteps(base: string, token: string): Promise<CsvStep[]> {

@@ -168,14 +168,7 @@ export const CartReplySchema = Type.Object({
     Type.Object({
       package_id: Type.Integer(),
       name: Type.String(),
-      destination: Type.Object({
-        address_1: Type.String(),
-        address_2: Type.String(),
-        city: Type.String(),
-        state: Type.String(),
-        postcode: Type.String(),
-        country: Type.String(),
-      }),
+      destination: Type.Pick(Type.Object(ReplyAddress), ["address_1", "address_2", "city", "state", "postcode", "country"]),
       items: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), quantity: Type.Integer() })),
       shipping_rates: Type.Array(ShippingRateReply),
     }),
