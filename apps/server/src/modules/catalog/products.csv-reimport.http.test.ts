@@ -190,9 +190,9 @@ const EDITS: Record<string, Edit> = {
     if (cell) return row.get("Date sale price starts") || row.get("Date sale price ends") ? undefined : "";
     return decimal(Math.floor(minorOf(regular) / 2));
   },
-  Categories: (cell, row) => (isProduct(row) ? (cell ? `${cell}, Edited category` : "Edited category") : undefined),
-  Tags: (cell, row) => (isProduct(row) ? (cell ? `${cell}, edited tag` : "edited tag") : undefined),
-  Brands: (cell, row) => (isProduct(row) ? (cell ? `${cell}, Edited brand` : "Edited brand") : undefined),
+  Categories: (cell, row) => (isProduct(row) ? appended(cell, "Edited category") : undefined),
+  Tags: (cell, row) => (isProduct(row) ? appended(cell, "edited tag") : undefined),
+  Brands: (cell, row) => (isProduct(row) ? appended(cell, "Edited brand") : undefined),
   Images: (cell, row, file) => {
     if (!isProduct(row)) return undefined;
     if (cell) return "";
@@ -233,6 +233,18 @@ const EDITS: Record<string, Edit> = {
   "Download expiry days": (cell) => (cell ? "" : "30"),
 };
 
+/**
+ * A list cell with one more value, named apart from those it holds (case aside): an earlier test's import may have
+ * kept "edited tag" on the row, and the same name again is rightly no change.
+ */
+function appended(cell: string, value: string): string {
+  const items = cell ? cell.split(", ") : [];
+  const taken = new Set(items.map((item) => item.toLowerCase()));
+  let added = value;
+  for (let n = 2; taken.has(added.toLowerCase()); n++) added = `${value} ${n}`;
+  return [...items, added].join(", ");
+}
+
 /** An attribute's columns: its name, its terms (a product's list, a variation's one), whether variations are chosen by it. */
 function attributeEdit(column: string): Edit | undefined {
   const match = /^Attribute (\d+) (name|value\(s\)|used for variations)$/.exec(column);
@@ -247,7 +259,7 @@ function attributeEdit(column: string): Edit | undefined {
     if (part === "used for variations") {
       return row.kind === "variable" && !variationsOf(file, row).length ? flip(cell) : undefined;
     }
-    if (isProduct(row)) return `${cell}, Edited value`;
+    if (isProduct(row)) return appended(cell, "Edited value");
     // A variation's term: another of its parent's that no other variation stands for with the same other terms.
     const parent = parentOf(file, row);
     const parentColumn = file.header.find((c) => /^Attribute \d+ name$/.test(c) && parent.get(c) === name) as string;
