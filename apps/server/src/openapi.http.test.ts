@@ -346,7 +346,12 @@ describe("the documented replies, against the real ones", () => {
         body: { name: "Wool scarf", slug: "openapi-scarf", regular_price: 1800, version: made.version },
       })
     ).json();
-    await call(owner, "updateProduct", { params: { id: made.id }, body: { sale_price: 1200, version: replaced.version } });
+    const changed = (
+      await call(owner, "updateProduct", { params: { id: made.id }, body: { sale_price: 1200, version: replaced.version } })
+    ).json();
+    // One product shape for a read and every save: the shop's currency with the amounts.
+    const currency = { currency_code: hoodie.currency_code, currency_minor_unit: hoodie.currency_minor_unit };
+    for (const saved of [made, replaced, changed]) expect(saved).toMatchObject(currency);
     const variable = (
       await call(owner, "createProduct", {
         body: {
