@@ -15,9 +15,8 @@ import { appWithOutbox, createTestShop, newOutbox, TEST_SECRET, type TestShop } 
 import { signedInOwner } from "../../../test/owner-client.ts";
 import { exportProductCsv, importProductCsv } from "../../../test/product-csv.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../test/store-client.ts";
-import { createWidgetNonce } from "./http/tokens.ts";
-// biome-ignore lint/style/noRestrictedImports: the contact messages' own test helpers (a channel with a form, multipart bodies)
-import { contactChannel, multipart } from "./modules/contact-widget/messages.test-support.ts";
+// biome-ignore lint/style/noRestrictedImports: the contact messages' own test helpers (a channel with a form, a message, multipart bodies)
+import { contactChannel, messageFields, multipart } from "./modules/contact-widget/messages.test-support.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own outbox reader, not the module's code
 import { parseEml } from "./modules/emails/eml.test-support.ts";
 import { saveKey } from "./modules/payments/index.ts";
@@ -447,18 +446,7 @@ describe("the documented replies, against the real ones", () => {
     const { id: _id, created_at: _created, updated_at: _updated, ...document } = current;
     await call(owner, "replaceContactWidget", { params: { id: widget.id }, body: { ...document, identifier: "Help" } });
     await call(owner, "getContactWidgetAnalytics", { params: { id: widget.id } });
-    const fields = {
-      action: "contact_front_form_save_data",
-      widget: String(widget.id),
-      channel: "1",
-      nonce: createWidgetNonce(TEST_SECRET, widget.id, current.settings.widget_token),
-      name: "Ada Visitor",
-      email: "ada@example.com",
-      message: "Do you ship to Norway?",
-      ref_url: "https://shop.example.com/product/classic-t-shirt",
-      page_title: "Classic T-Shirt",
-      page_id: "12",
-    };
+    const fields = messageFields({ id: widget.id, token: current.settings.widget_token }, TEST_SECRET);
     const { payload, headers } = multipart(Object.entries(fields).map(([name, value]) => ({ name, value })));
     const sent = await app.inject({ method: "POST", url: "/ajax", payload, headers });
     expect(sent.json(), sent.body).toMatchObject({ status: 1 });
