@@ -8,6 +8,7 @@ import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
+import { Type } from "typebox";
 import { type Config, defaultTrustProxy } from "./config.ts";
 import { checkDatabase, type Db } from "./db/index.ts";
 import { webhookQueue } from "./db/webhook-events.ts";
@@ -106,6 +107,8 @@ export interface AppDeps {
 }
 
 export const API_PREFIX = "/api/store/v1";
+/** The health check's answer while the database answers, documented only (decision 0173). */
+const HealthReply = Type.Object({ status: Type.Literal("ok"), database: Type.Literal("ok") });
 export const ADMIN_PREFIX = "/api/admin/v1";
 
 /** Each module's owner API routes, mounted under ADMIN_PREFIX behind requireOwner. */
@@ -308,15 +311,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
 
-  app.get("/api/health", { schema: { tags: ["health"], summary: "Liveness and database check" } }, async (_request, reply) => {
-    try {
-      await checkDatabase(deps.db);
-      return { status: "ok", database: "ok" };
-    } catch (error) {
-      app.log.error({ err: error }, "health check failed");
-      return sendError(reply, new StoreError("cw_database_unavailable", "The database is not reachable.", 503));
-    }
-  });
+  app.get(
+    "/api/health",
+    { schema: { tags: ["health"], summary: "Liveness and database check", replies: { 200: HealthReply } } },
+    async (_request, reply) => {
+      try {
+        await checkDatabase(deps.db);
+        return { status: "ok", database: "ok" };
+      } catch (error) {
+        app.log.error({ err: error }, "health check failed");
+        return sendError(reply, new StoreError("cw_database_unavailable", "The database is not reachable.", 503));
+      }
+    },
+  );
 
   await app.register(cookie);
   // A signed-in token counts only while its login session stands in the database (decision 0017).

@@ -8,18 +8,21 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { CONTACT_FORM } from "@cartwright/commerce/forms";
 import AjvCompiler from "@fastify/ajv-compiler";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, TEST_SECRET, type TestShop } from "../../../test/app.ts";
+import { insertFormEntry } from "../../../test/form-entries.ts";
 import { signedInOwner } from "../../../test/owner-client.ts";
 import { exportProductCsv, importProductCsv } from "../../../test/product-csv.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../test/store-client.ts";
-import { createWidgetNonce } from "./http/tokens.ts";
-// biome-ignore lint/style/noRestrictedImports: the contact messages' own test helpers (a channel with a form, multipart bodies)
-import { contactChannel, multipart } from "./modules/contact-widget/messages.test-support.ts";
+// biome-ignore lint/style/noRestrictedImports: the contact messages' own test helpers (a channel with a form, a message, multipart bodies, sample files)
+import { contactChannel, messageFields, multipart, SAMPLES } from "./modules/contact-widget/messages.test-support.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own outbox reader, not the module's code
 import { parseEml } from "./modules/emails/eml.test-support.ts";
+// biome-ignore lint/style/noRestrictedImports: the media tests' own images, made by sharp
+import { solid } from "./modules/media/test-images.ts";
 import { saveKey } from "./modules/payments/index.ts";
 
 type Schema = Record<string, unknown>;
@@ -85,23 +88,32 @@ const isDocumentedReply = (operation: Operation) =>
 async function call(
   client: StoreClient,
   operationId: string,
-  request: { params?: Record<string, string | number>; query?: string; body?: unknown } = {},
+  request: { params?: Record<string, string | number>; query?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
-  const operation = operations.get(operationId);
-  if (!operation) throw new Error(`the document has no operation ${operationId}`);
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(request.params?.[name])));
+  const operation = operationNamed(operationId);
   const response = await client.request(
     operation.method.toUpperCase() as "GET",
-    `${path}${request.query ? `?${request.query}` : ""}`,
+    `${pathOf(operation, request.params)}${request.query ? `?${request.query}` : ""}`,
     request.body,
+    request.headers,
   );
   return documentedReply(operationId, response);
 }
 
-/** Checks a reply got otherwise (a CSV file sent, not JSON) as `call` checks its own: a success the document describes. */
-function documentedReply(operationId: string, response: LightMyRequestResponse): LightMyRequestResponse {
+/** The document's operation of this id: an id the document lacks fails the test. */
+function operationNamed(operationId: string): Operation {
   const operation = operations.get(operationId);
   if (!operation) throw new Error(`the document has no operation ${operationId}`);
+  return operation;
+}
+
+/** The operation's path from the document, its parameters filled in. */
+const pathOf = (operation: Operation, params: Record<string, string | number> = {}) =>
+  operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+
+/** Checks a reply got otherwise (a CSV file sent, not JSON) as `call` checks its own: a success the document describes. */
+function documentedReply(operationId: string, response: LightMyRequestResponse): LightMyRequestResponse {
+  const operation = operationNamed(operationId);
   expect(response.statusCode, `${operationId}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
   if (response.statusCode === 204) {
     expect(operation.responses["204"], `${operationId} answered 204, which the document does not name`).toBeDefined();
@@ -116,6 +128,23 @@ function documentedReply(operationId: string, response: LightMyRequestResponse):
   expect(validate(body) ? [] : validate.errors, `${operationId}'s reply against the document`).toEqual([]);
   checked.add(operationId);
   return response;
+}
+
+/** Posts a multipart body (an upload) as the owner to an operation, with the owner's cookie and nonce, and checks the reply. */
+async function upload(
+  operationId: string,
+  params: Record<string, string | number>,
+  parts: Parameters<typeof multipart>[0],
+): Promise<LightMyRequestResponse> {
+  const nonce = String((await owner.get("/api/admin/v1/payment-methods")).headers.nonce ?? "");
+  const { payload, headers } = multipart(parts);
+  const response = await app.inject({
+    method: "POST",
+    url: pathOf(operationNamed(operationId), params),
+    payload,
+    headers: { ...headers, cookie: owner.credentials().cookie ?? "", nonce },
+  });
+  return documentedReply(operationId, response);
 }
 
 /** The newest link of this kind mailed to an address (the e-mail may leave after the answer: waited for). */
@@ -346,7 +375,12 @@ describe("the documented replies, against the real ones", () => {
         body: { name: "Wool scarf", slug: "openapi-scarf", regular_price: 1800, version: made.version },
       })
     ).json();
-    await call(owner, "updateProduct", { params: { id: made.id }, body: { sale_price: 1200, version: replaced.version } });
+    const changed = (
+      await call(owner, "updateProduct", { params: { id: made.id }, body: { sale_price: 1200, version: replaced.version } })
+    ).json();
+    // One product shape for a read and every save: the shop's currency with the amounts.
+    const currency = { currency_code: hoodie.currency_code, currency_minor_unit: hoodie.currency_minor_unit };
+    for (const saved of [made, replaced, changed]) expect(saved).toMatchObject(currency);
     const variable = (
       await call(owner, "createProduct", {
         body: {
@@ -411,7 +445,7 @@ describe("the documented replies, against the real ones", () => {
     await call(shopper, "resetPassword", { body: { key, password: "third-password-2026" } });
   });
 
-  it("the owner's staff, sessions and API keys: an invitation looked up and accepted, keys made, changed and revoked", async () => {
+  it("the owner's staff, sessions and API keys: an invitation looked up and accepted, a manager removed, an invitation withdrawn, another session ended, keys made, changed, revoked and deleted", async () => {
     await call(owner, "listStaff");
     const email = "manager@example.com";
     await call(owner, "createStaffInvite", { body: { email, role: "manager" } });
@@ -420,16 +454,24 @@ describe("the documented replies, against the real ones", () => {
     await invited.get("/cart");
     await call(invited, "lookUpInvite", { body: { token } });
     await call(invited, "acceptInvite", { body: { token, password: "manager-password-2026", first_name: "Max" } });
-    await call(owner, "listSessions");
+    const manager = (await call(owner, "listStaff")).json().staff.find((member: { email: string }) => member.email === email);
+    await call(owner, "deleteStaff", { params: { id: manager.id } });
+    const invite = (await call(owner, "createStaffInvite", { body: { email: "later@example.com", role: "manager" } })).json();
+    await call(owner, "deleteStaffInvite", { params: { id: invite.id } });
+    // The owner signed in elsewhere too: that session is ended from here.
+    await signedInOwner({ app, db: shop.db });
+    const elsewhere = (await call(owner, "listSessions")).json().sessions.find((session: { current: boolean }) => !session.current);
+    await call(owner, "deleteSession", { params: { id: elsewhere.id } });
     await call(owner, "endOtherSessions");
     await call(owner, "listApiKeys");
     const key = (await call(owner, "createApiKey", { body: { description: "Warehouse", permission: "read" } })).json();
     await call(owner, "updateApiKey", { params: { id: key.id }, body: { description: "Warehouse sync" } });
     await call(owner, "revokeApiKey", { params: { id: key.id } });
     await call(owner, "listApiKeys");
+    await call(owner, "deleteApiKey", { params: { id: key.id } });
   });
 
-  it("the owner's contact widgets and the messages their visitors send", async () => {
+  it("the owner's contact widgets and the messages their visitors send; a widget deleted", async () => {
     await call(owner, "listContactWidgets");
     const widget = (
       await call(owner, "createContactWidget", {
@@ -442,18 +484,7 @@ describe("the documented replies, against the real ones", () => {
     const { id: _id, created_at: _created, updated_at: _updated, ...document } = current;
     await call(owner, "replaceContactWidget", { params: { id: widget.id }, body: { ...document, identifier: "Help" } });
     await call(owner, "getContactWidgetAnalytics", { params: { id: widget.id } });
-    const fields = {
-      action: "contact_front_form_save_data",
-      widget: String(widget.id),
-      channel: "1",
-      nonce: createWidgetNonce(TEST_SECRET, widget.id, current.settings.widget_token),
-      name: "Ada Visitor",
-      email: "ada@example.com",
-      message: "Do you ship to Norway?",
-      ref_url: "https://shop.example.com/product/classic-t-shirt",
-      page_title: "Classic T-Shirt",
-      page_id: "12",
-    };
+    const fields = messageFields({ id: widget.id, token: current.settings.widget_token }, TEST_SECRET);
     const { payload, headers } = multipart(Object.entries(fields).map(([name, value]) => ({ name, value })));
     const sent = await app.inject({ method: "POST", url: "/ajax", payload, headers });
     expect(sent.json(), sent.body).toMatchObject({ status: 1 });
@@ -461,6 +492,185 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "getContactMessage", { params: { id: message.id } });
     await call(owner, "updateContactMessage", { params: { id: message.id }, body: { read: true } });
     await call(owner, "deleteContactMessage", { params: { id: message.id } });
+    await call(owner, "deleteContactWidget", { params: { id: widget.id } });
+  });
+
+  it("the owner's categories, brands, tags and attributes: listed, made, read, replaced, changed, deleted; a term added", async () => {
+    for (const [kind, list, body] of [
+      ["Category", "listCategories", { name: "Scarves", slug: "openapi-scarves" }],
+      ["Brand", "listBrands", { name: "Fjord", slug: "openapi-fjord" }],
+      ["Tag", "listTags", { name: "Woolly", slug: "openapi-woolly" }],
+      ["Attribute", "listAttributes", { name: "Fabric", slug: "openapi-fabric", terms: [{ name: "Wool", slug: "wool" }] }],
+    ] as const) {
+      const made = (await call(owner, `create${kind}`, { body })).json();
+      await call(owner, list);
+      await call(owner, `get${kind}`, { params: { id: made.id } });
+      const replaced = (await call(owner, `replace${kind}`, { params: { id: made.id }, body: { ...body, version: made.version } })).json();
+      await call(owner, `update${kind}`, { params: { id: made.id }, body: { name: `${body.name} too`, version: replaced.version } });
+      if (kind === "Attribute") await call(owner, "createAttributeTerm", { params: { id: made.id }, body: { name: "Linen", slug: "" } });
+      await call(owner, `delete${kind}`, { params: { id: made.id } });
+    }
+  });
+
+  it("the owner's shipping: zones, everywhere else, shipping classes and local pickup", async () => {
+    const zone = {
+      name: "Norway",
+      locations: [{ type: "country", code: "NO" }],
+      methods: [{ method_id: "flat_rate", title: "Standard", enabled: true, cost: 900 }],
+    };
+    const made = (await call(owner, "createShippingZone", { body: zone })).json();
+    const zones = (await call(owner, "listShippingZones")).json();
+    await call(owner, "reorderShippingZones", { body: { ids: zones.zones.map((z: { id: number }) => z.id).reverse() } });
+    const read = (await call(owner, "getShippingZone", { params: { id: made.id } })).json();
+    const free = { method_id: "free_shipping", title: "Free", enabled: true, requires: "min_amount", min_amount: 5000 };
+    await call(owner, "replaceShippingZone", {
+      params: { id: made.id },
+      body: { ...zone, methods: [...read.methods, free], version: read.version },
+    });
+    await call(owner, "deleteShippingZone", { params: { id: made.id } });
+    const rest = (await call(owner, "getShippingZoneRestOfWorld")).json();
+    await call(owner, "replaceShippingZoneRestOfWorld", { body: rest });
+
+    const bulky = (await call(owner, "createShippingClass", { body: { name: "Bulky" } })).json();
+    await call(owner, "listShippingClasses");
+    await call(owner, "listProductShippingClasses");
+    await call(owner, "getShippingClass", { params: { id: bulky.id } });
+    const { id: _id, count: _count, ...named } = bulky;
+    const replaced = (await call(owner, "replaceShippingClass", { params: { id: bulky.id }, body: named })).json();
+    await call(owner, "updateShippingClass", { params: { id: bulky.id }, body: { description: "Big boxes", version: replaced.version } });
+    await call(owner, "deleteShippingClass", { params: { id: bulky.id } });
+
+    const { currency_code: _code, currency_minor_unit: _unit, ...pickup } = (await call(owner, "getLocalPickup")).json();
+    const location = { name: "Shop", address: { address_1: "1 Main St", city: "Oslo", country: "NO" }, details: "", enabled: true };
+    await call(owner, "replaceLocalPickup", { body: { ...pickup, enabled: true, locations: [location] } });
+  });
+
+  it("the owner's taxes: classes, rates and the class shipping is taxed in", async () => {
+    const reduced = (await call(owner, "createTaxClass", { body: { name: "Reduced by the API" } })).json();
+    const classes = (await call(owner, "listTaxClasses")).json();
+    await call(owner, "getTaxClass", { params: { slug: reduced.slug } });
+    await call(owner, "replaceTaxClass", {
+      params: { slug: reduced.slug },
+      body: { name: "Reduced rate by the API", version: reduced.version },
+    });
+    const owned = classes.classes.map((c: { slug: string }) => c.slug).filter((slug: string) => slug !== "standard");
+    await call(owner, "reorderTaxClasses", { body: { slugs: owned.reverse() } });
+    const rate = { class: reduced.slug, country: "NO", rate: "12", name: "MVA" };
+    const made = (await call(owner, "createTaxRate", { body: rate })).json();
+    await call(owner, "listTaxRates", { query: `class=${reduced.slug}` });
+    await call(owner, "getTaxRate", { params: { id: made.id } });
+    await call(owner, "replaceTaxRate", { params: { id: made.id }, body: { ...rate, rate: "15", version: made.version } });
+    await call(owner, "reorderTaxRates", { body: { class: reduced.slug, ids: [made.id] } });
+    await call(owner, "listProductTaxClasses");
+    const shipping = (await call(owner, "getShippingTaxClass")).json();
+    await call(owner, "replaceShippingTaxClass", { body: shipping });
+    await call(owner, "deleteTaxRate", { params: { id: made.id } });
+    await call(owner, "deleteTaxClass", { params: { slug: reduced.slug } });
+  });
+
+  it("the owner's payment methods: listed, read, changed, put in order", async () => {
+    const { methods } = (await call(owner, "listPaymentMethods")).json();
+    const bacs = (await call(owner, "getPaymentMethod", { params: { id: "bacs" } })).json();
+    await call(owner, "updatePaymentMethod", { params: { id: "bacs" }, body: { title: "Bank transfer", version: bacs.version } });
+    await call(owner, "getPaymentMethod", { params: { id: "cod" } });
+    await call(owner, "reorderPaymentMethods", { body: { order: methods.map((m: { id: string }) => m.id).reverse() } });
+  });
+
+  it("the owner's images: one uploaded, read, its alt text changed, deleted", async () => {
+    const made = (
+      await upload("uploadMedia", {}, [
+        { name: "file", filename: "square.png", type: "image/png", data: await solid("png") },
+        { name: "alt", value: "A dot" },
+      ])
+    ).json();
+    await call(owner, "getMedia", { params: { id: made.id } });
+    await call(owner, "updateMedia", { params: { id: made.id }, body: { alt: "A blue dot" } });
+    await call(owner, "deleteMedia", { params: { id: made.id } });
+  });
+
+  it("the owner's downloads: a product's files and settings, an order's downloads granted and revoked", async () => {
+    const beanie = await productId(app, "beanie");
+    await call(owner, "listProductDownloads", { params: { id: beanie } });
+    const file = (
+      await upload("createProductDownloadFile", { id: beanie }, [
+        { name: "file", filename: "pattern.pdf", type: "application/pdf", data: SAMPLES.pdf },
+        { name: "name", value: "Knitting pattern" },
+      ])
+    ).json();
+    await call(owner, "updateProductDownloadFile", {
+      params: { id: beanie, fileId: file.id },
+      body: { name: "The knitting pattern", version: file.version },
+    });
+    const settings = (await owner.get(`/api/admin/v1/products/${beanie}/downloads`)).json();
+    await call(owner, "replaceProductDownloads", { params: { id: beanie }, body: { downloadable: true, version: settings.version } });
+    const order = await owner.post("/api/admin/v1/orders", {
+      billing: testBilling("knitter@example.com"),
+      line_items: [{ product_id: beanie, quantity: 1 }],
+      status: "processing",
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const orderId = order.json().id;
+    await call(owner, "listGrantableOrderDownloads", { params: { id: orderId } });
+    const granted = (await call(owner, "createOrderDownload", { params: { id: orderId }, body: { product_id: beanie } })).json();
+    await call(owner, "listOrderDownloads", { params: { id: orderId } });
+    await call(owner, "deleteOrderDownload", { params: { id: orderId, permissionId: granted.downloads[0].id } });
+    await call(owner, "deleteProductDownloadFile", { params: { id: beanie, fileId: file.id } });
+  });
+
+  it("the owner's forms: listed, made, read, replaced, deleted; an entry read and deleted", async () => {
+    await call(owner, "listForms");
+    const made = (
+      await call(owner, "createForm", { body: { status: "draft", definition: { ...CONTACT_FORM, slug: "openapi-contact" } } })
+    ).json();
+    await call(owner, "getForm", { params: { id: made.id } });
+    await call(owner, "replaceForm", { params: { id: made.id }, body: { definition: made.definition, version: made.version } });
+    await call(owner, "deleteForm", { params: { id: made.id } });
+    // An entry of the demo shop's feedback form, as a visitor's answer is kept.
+    const feedback = (await call(owner, "getForm", { params: { id: 3 } })).json();
+    const entry = await insertFormEntry(shop.db, {
+      form_id: feedback.id,
+      values: JSON.stringify({ [String(feedback.definition.fields[0].id)]: "Quick delivery" }),
+    });
+    await call(owner, "getFormEntry", { params: { id: entry } });
+    await call(owner, "deleteFormEntry", { params: { id: entry } });
+  });
+
+  it("the owner's reviews: the pending count, one read, answered, moderated in bulk and deleted", async () => {
+    const written = (
+      await new StoreClient(app).post("/products/reviews", {
+        product_id: await productId(app, "classic-t-shirt"),
+        reviewer: "Bo",
+        reviewer_email: "bo@example.com",
+        review: "Soft and well cut.",
+        rating: 4,
+      })
+    ).json();
+    await call(owner, "getReviewPendingCount");
+    await call(owner, "getReview", { params: { id: written.id } });
+    await call(owner, "updateReview", { params: { id: written.id }, body: { reply: "Thank you, Bo." } });
+    await call(owner, "bulkModerateReviews", { body: { ids: [written.id], action: "approve" } });
+    await call(owner, "deleteReview", { params: { id: written.id } });
+  });
+
+  it("the owner's figures: the sales overview and the stock counts", async () => {
+    await call(owner, "getSalesOverview");
+    await call(owner, "getStockReportCounts");
+  });
+
+  it("the health check, the route index, a batch, the attribution report, a page view and a visitor's fact", async () => {
+    const shopper = new StoreClient(app);
+    await call(shopper, "getHealth");
+    await call(shopper, "getRouteIndex");
+    await call(shopper, "runBatch", {
+      body: {
+        requests: [{ method: "POST", path: "/api/store/v1/cart/add-item", body: { id: await productId(app, "beanie"), quantity: 1 } }],
+      },
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    await call(owner, "getAttributionReport", { query: `after=2026-01-01&before=${today}` });
+    // A page of this shop: on the host the request came to.
+    await call(shopper, "recordPageView", { headers: { host: "shop.test" }, body: { url: "http://shop.test/shop", referrer: "" } });
+    await call(shopper, "recordVisitorMeta", { body: { meta: { coming_soon_banner_dismissed: "yes" } } });
   });
 
   it("the owner's settings: each group read and saved back as read", async () => {

@@ -52,7 +52,26 @@ export function canonicalPath(path: string): string | null {
 export const batchRoutes: FastifyPluginAsyncTypebox<{ apiPrefix: string; secret: string }> = async (app, { apiPrefix: prefix, secret }) => {
   app.post(
     "/batch",
-    { schema: { operationId: "runBatch", tags: ["cart"], summary: "Run several Store API writes", body: BatchBody } },
+    {
+      schema: {
+        operationId: "runBatch",
+        tags: ["cart"],
+        summary: "Run several Store API writes",
+        body: BatchBody,
+        replies: {
+          200: Type.Object({
+            responses: Type.Array(
+              Type.Object({
+                body: Type.Unknown({ description: "The request's reply: its JSON, or its text when it is no JSON" }),
+                headers: Type.Record(Type.String(), Type.Unknown()),
+                status: Type.Integer(),
+              }),
+              { description: "One per request, in their order" },
+            ),
+          }),
+        },
+      },
+    },
     async (request) => {
       const { requests } = request.body;
       if (requests.length > MAX_BATCH) {

@@ -5,6 +5,8 @@
  * leaves out: decision 0173).
  */
 
+import { type TSchema, Type } from "typebox";
+
 declare module "fastify" {
   interface FastifySchema {
     /**
@@ -14,6 +16,18 @@ declare module "fastify" {
     replies?: Readonly<Record<number, unknown>>;
   }
 }
+
+/** A documented reply's field that may also be null. */
+export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A 204's documented reply: no body. */
+export const NoContent = Type.Null({ description: "No body" });
+
+/** The shop's currency, which owner replies carry beside their amounts so a client shows them as the shop does. */
+export const OwnerCurrencyFields = {
+  currency_code: Type.String(),
+  currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }),
+};
 
 /** The parts of a path that name no resource: the APIs' prefixes. */
 const PREFIXES = ["/api/store/v1", "/api/admin/v1", "/api"];

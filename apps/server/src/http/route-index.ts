@@ -3,6 +3,15 @@
  * a resource's path. Built from the routes as they are registered, so it cannot go stale.
  */
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+
+/** The index's answer, documented only (decision 0173). */
+const RouteIndexReply = Type.Object({
+  namespace: Type.String(),
+  routes: Type.Record(Type.String(), Type.Object({ namespace: Type.String(), methods: Type.Array(Type.String()) }), {
+    description: "Each path's methods, by path",
+  }),
+});
 
 /** "/api/store/v1/order/:id" → "/api/store/v1/order/{id}": parameters as the spec's clients expect them. */
 export const indexedPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}").replace(/(.)\/$/, "$1");
@@ -20,7 +29,14 @@ export function registerRouteIndex(store: FastifyInstance, namespace: string) {
   });
   store.get(
     "/",
-    { schema: { operationId: "getRouteIndex", tags: ["index"], summary: "The namespace's routes, parameters written {param}" } },
+    {
+      schema: {
+        operationId: "getRouteIndex",
+        tags: ["index"],
+        summary: "The namespace's routes, parameters written {param}",
+        replies: { 200: RouteIndexReply },
+      },
+    },
     async () => ({
       namespace,
       routes: Object.fromEntries(

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { NoContent } from "../../http/openapi.ts";
 import { createApiKey, DESCRIPTION_MAX, deleteApiKey, listApiKeys, revokeApiKey, updateApiKey } from "./api-keys.service.ts";
 
 const tags = ["owner"];
@@ -89,8 +90,12 @@ export const apiKeysAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: "Revoke a key: it stops working at once and stays listed", params: IdParams, response: { 200: KeyReply } } },
     async (request) => revokeApiKey(request.ctx, request.params.id),
   );
-  app.delete("/api-keys/:id", { schema: { tags, summary: "Delete a key", params: IdParams } }, async (request, reply) => {
-    await deleteApiKey(request.ctx, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/api-keys/:id",
+    { schema: { tags, summary: "Delete a key", params: IdParams, replies: { 204: NoContent } } },
+    async (request, reply) => {
+      await deleteApiKey(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { OrderStatus } from "../../db/schema.ts";
-import { PageViewBody, ReportQuery } from "./attribution.schemas.ts";
+import { NoContent } from "../../http/openapi.ts";
+import { PageViewBody, ReportQuery, ReportReply } from "./attribution.schemas.ts";
 import { attributionReport, consentedPageView } from "./attribution.service.ts";
 
 export interface AttributionRouteDeps {
@@ -20,6 +21,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
         tags: ["attribution"],
         summary: "Orders and totals per source type and source (shop owner only)",
         querystring: ReportQuery,
+        replies: { 200: ReportReply },
       },
     },
     async (request) => {
@@ -35,6 +37,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox<AttributionRouteDeps> 
         tags: ["attribution"],
         summary: "Track the page the visitor is on; the storefront sends it when the visitor consents to marketing cookies",
         body: PageViewBody,
+        replies: { 204: NoContent },
       },
     },
     async (request, reply) => {

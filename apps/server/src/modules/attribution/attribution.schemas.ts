@@ -1,5 +1,6 @@
 /** The report call's query (GET /attribution/report) and the consent page view's body (POST /attribution/page-view). */
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
+import type { AttributionReportLine } from "./attribution.service.ts";
 
 const Day = (description: string) => Type.String({ format: "date", description });
 
@@ -21,3 +22,20 @@ export const PageViewBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The report's reply, documented only (decision 0173). */
+export const ReportReply = Type.Object({
+  after: Type.String({ format: "date" }),
+  before: Type.String({ format: "date" }),
+  lines: Type.Array(
+    Type.Object({
+      source_type: Type.String(),
+      source: Type.String(),
+      origin: Type.String({ description: "The origin as the console shows it" }),
+      orders: Type.Integer(),
+      total: Type.String({ description: "Minor units, as a string like every amount of the Store API" }),
+      currency_code: Type.String(),
+    } satisfies Record<keyof AttributionReportLine, TSchema>),
+    { description: "Most orders first" },
+  ),
+});

@@ -8,6 +8,8 @@ import { type TSchema, Type } from "typebox";
 import { isStoredId, MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields, withoutDefault } from "../../http/input.ts";
+import { NoContent } from "../../http/openapi.ts";
+import { OwnerImageSchema } from "../media/index.ts";
 import {
   bulkEditProducts,
   deleteProduct,
@@ -255,27 +257,14 @@ const ProductReply = Type.Object({
   shipping_class_id: Nullable(Id),
   variations: Type.Array(Type.Object({ id: Id, ...variationStored, shipping_class_id: Nullable(Id), image_id: Nullable(Id) })),
   permalink: Type.String(),
-  images: Type.Array(
-    Type.Object(
-      {
-        id: Id,
-        src: Type.String(),
-        thumbnail: Type.String(),
-        alt: Type.String(),
-        width: Nullable(Type.Integer()),
-        height: Nullable(Type.Integer()),
-      },
-      { description: "thumbnail the smallest file, src the largest" },
-    ),
-    { description: "The gallery in order, the first the main image" },
-  ),
+  images: Type.Array(OwnerImageSchema, { description: "The gallery in order, the first the main image" }),
   total_sales: Type.Integer(),
   created_at: Type.String(),
   updated_at: Type.String(),
   version: Type.String({ description: "Send it back with a save: a product changed since is refused (409)" }),
+  // A read and every save answer one shape, with the shop's currency.
+  ...currency,
 });
-/** A product read: the same, with the shop's currency (a save's answer has none). */
-const ProductReadReply = Type.Object({ ...ProductReply.properties, ...currency });
 const ProductListReply = Type.Object({
   products: Type.Array(
     Type.Object({
@@ -369,7 +358,7 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     "/products/:id",
-    { schema: { tags, summary: "Read a product with its links and variations", params: Params, replies: { 200: ProductReadReply } } },
+    { schema: { tags, summary: "Read a product with its links and variations", params: Params, replies: { 200: ProductReply } } },
     async (request) => readProduct(request.ctx, request.params.id),
   );
   app.put(
@@ -410,7 +399,7 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Delete a product and its variations",
         description: "Past orders keep their lines. 409 cw_rest_product_in_use when a coupon names it.",
         params: Params,
-        replies: { 204: Type.Null({ description: "Deleted: no body" }) },
+        replies: { 204: NoContent },
       },
     },
     async (request, reply) => {

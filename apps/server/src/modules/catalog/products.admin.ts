@@ -773,14 +773,20 @@ async function writeVariations(db: Db, id: number, product: ProductInput, now: s
  * Creates (id null) or replaces a product with its links and variations; a slug or SKU another product has is 409 beside it,
  * a `version` that is not the stored product's 409 too (decision 0158).
  */
-export async function saveProduct(ctx: RequestContext, id: number | null, input: ProductInput, version?: string): Promise<OwnerProduct> {
+export async function saveProduct(
+  ctx: RequestContext,
+  id: number | null,
+  input: ProductInput,
+  version?: string,
+): Promise<OwnerProduct & OwnerCurrency> {
   const product = await checkProduct(databaseLookups(ctx.db), id, input);
   // Under the write's lock: units orders took since the editor loaded the product stay taken.
-  return writeProduct(ctx, id, async (_trx, stored) => {
+  const saved = await writeProduct(ctx, id, async (_trx, stored) => {
     if (!stored) return product;
     checkVersion(version, stored.version, productErrors.changed);
     return keepStockMovedMeanwhile(product, input, stored);
   });
+  return withCurrency(ctx, saved);
 }
 
 /** The product's rows locked for a change (PostgreSQL; SQLite serialises write transactions): an order's stock write waits for it. */
@@ -870,20 +876,21 @@ export async function updateProduct(
   id: number,
   changes: Partial<ProductInput> | ((current: OwnerProduct) => Partial<ProductInput>),
   version?: string,
-): Promise<OwnerProduct> {
+): Promise<OwnerProduct & OwnerCurrency> {
   // Merged inside the write's transaction: a price change never writes back a stock an order moved meanwhile.
-  return writeProduct(ctx, id, async (trx, current) => {
+  const saved = await writeProduct(ctx, id, async (trx, current) => {
     checkVersion(version, (current as OwnerProduct).version, productErrors.changed);
     const own = typeof changes === "function" ? changes(current as OwnerProduct) : changes;
     const merged = { ...editable(current as OwnerProduct), ...own };
     return keepStockMovedMeanwhile(await checkProduct(databaseLookups(trx), id, merged), merged, current as OwnerProduct);
   });
+  return withCurrency(ctx, saved);
 }
 
 export async function readProduct(ctx: RequestContext, id: number): Promise<OwnerProduct & OwnerCurrency> {
   const product = await readOwnerProduct(ctx.db, id);
   if (!product) throw productErrors.notFound();
-  return { ...product, ...(await currencyOf(ctx)) };
+  return withCurrency(ctx, product);
 }
 
 /**
@@ -903,9 +910,14 @@ export async function deleteProduct(ctx: RequestContext, id: number): Promise<vo
 }
 
 /** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
-async function currencyOf(ctx: RequestContext) {
+async function currencyOf(ctx: RequestContext): Promise<OwnerCurrency> {
   const { currency } = await ctx.shopSettings();
   return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
+}
+
+/** A product as every owner reply answers it, a read's or a save's: one shape, with the shop's currency. */
+async function withCurrency(ctx: RequestContext, product: OwnerProduct): Promise<OwnerProduct & OwnerCurrency> {
+  return { ...product, ...(await currencyOf(ctx)) };
 }
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -1110,6 +1122,6 @@ export async function generateVariations(ctx: RequestContext, id: number) {
   }));
   const product = added.length
     ? await saveProduct(ctx, id, { ...editable(current), variations: [...current.variations, ...fresh] })
-    : current;
+    : await withCurrency(ctx, current);
   return { created: added.length, product };
 }

@@ -3,10 +3,11 @@
  * open to managers too (MANAGER_AREAS, decision 0043).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import {
   addAttributeTerm,
   deleteAttribute,
@@ -85,6 +86,30 @@ const attributeFields = {
   ),
 };
 
+// The replies, documented only (decision 0173): OwnerCategory (a brand's too), OwnerTag and OwnerAttribute of
+// @cartwright/commerce/admin. A read and the list carry each one's count of products; a category's or tag's save does not.
+const count = Type.Integer({ minimum: 0, description: "How many products (drafts too) use it" });
+const version = Type.String({ description: "Send it back with a save: one changed since is refused (409)" });
+const { count: _count, terms: _terms, ...attributeNames } = attributeFields;
+const AttributeTermReply = Type.Object({ id: Id, name, slug, count });
+const replyShapes = (fields: Record<string, TSchema>, listKey: string, withCount: boolean): ReplyShapes => {
+  const saved = Type.Object({ id: Id, ...fields, version });
+  const read = Type.Object({ ...saved.properties, count });
+  return { list: Type.Object({ [listKey]: Type.Array(read) }), read, saved: withCount ? read : saved };
+};
+const hierarchyFields = { ...categoryFields, parent_id: nullable(Id) };
+const CATEGORY_REPLIES = replyShapes(hierarchyFields, "categories", false);
+const BRAND_REPLIES = replyShapes(hierarchyFields, "brands", false);
+const TAG_REPLIES = replyShapes(tagFields, "tags", false);
+// An attribute's save answers its counts too, each term's with it.
+const ATTRIBUTE_REPLIES = replyShapes({ ...attributeNames, terms: Type.Array(AttributeTermReply) }, "attributes", true);
+
+interface ReplyShapes {
+  list: TSchema;
+  read: TSchema;
+  saved: TSchema;
+}
+
 type Service<I> = {
   list: (ctx: never) => Promise<unknown>;
   read: (ctx: never, id: number) => Promise<unknown>;
@@ -101,6 +126,7 @@ function crud<F extends Record<string, object>>(
   fields: F,
   service: Service<never>,
   deleteNote: string,
+  replies: ReplyShapes,
 ) {
   const Body = Type.Object(fields, { additionalProperties: false });
   // A replace or a change may name the version it was made on (decision 0158).
@@ -111,20 +137,26 @@ function crud<F extends Record<string, object>>(
     return { version, input: input as never };
   };
   const ctxOf = (request: { ctx: unknown }) => request.ctx as never;
-  app.get(path, { schema: { tags, summary: `List the ${noun}s` } }, async (request) => service.list(ctxOf(request)));
-  app.post(path, { schema: { tags, summary: `Create a ${noun}`, body: Body } }, async (request, reply) =>
+  app.get(path, { schema: { tags, summary: `List the ${noun}s`, replies: { 200: replies.list } } }, async (request) =>
+    service.list(ctxOf(request)),
+  );
+  app.post(path, { schema: { tags, summary: `Create a ${noun}`, body: Body, replies: { 201: replies.saved } } }, async (request, reply) =>
     reply.status(201).send(await service.save(ctxOf(request), null, request.body as never)),
   );
-  app.get(`${path}/:id`, { schema: { tags, summary: `Read a ${noun}`, params: Params } }, async (request) =>
+  app.get(`${path}/:id`, { schema: { tags, summary: `Read a ${noun}`, params: Params, replies: { 200: replies.read } } }, async (request) =>
     service.read(ctxOf(request), (request.params as { id: number }).id),
   );
-  app.put(`${path}/:id`, { schema: { tags, summary: `Replace a ${noun}`, params: Params, body: Replace } }, async (request) => {
-    const { version, input } = versioned(request.body);
-    return service.save(ctxOf(request), (request.params as { id: number }).id, input, version);
-  });
+  app.put(
+    `${path}/:id`,
+    { schema: { tags, summary: `Replace a ${noun}`, params: Params, body: Replace, replies: { 200: replies.saved } } },
+    async (request) => {
+      const { version, input } = versioned(request.body);
+      return service.save(ctxOf(request), (request.params as { id: number }).id, input, version);
+    },
+  );
   app.patch(
     `${path}/:id`,
-    { schema: { tags, summary: `Change some of a ${noun}'s fields`, params: Params, body: Patch } },
+    { schema: { tags, summary: `Change some of a ${noun}'s fields`, params: Params, body: Patch, replies: { 200: replies.saved } } },
     async (request) => {
       const { version, input } = versioned(request.body);
       return service.update(ctxOf(request), (request.params as { id: number }).id, input, version);
@@ -132,7 +164,7 @@ function crud<F extends Record<string, object>>(
   );
   app.delete(
     `${path}/:id`,
-    { schema: { tags, summary: `Delete a ${noun}`, description: deleteNote, params: Params } },
+    { schema: { tags, summary: `Delete a ${noun}`, description: deleteNote, params: Params, replies: { 204: NoContent } } },
     async (request, reply) => {
       await service.remove(ctxOf(request), (request.params as { id: number }).id);
       return reply.status(204).send(null);
@@ -148,6 +180,7 @@ export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     categoryFields,
     { list: listOwnerCategories, read: readCategory, save: saveCategory, update: updateCategory, remove: deleteCategory } as Service<never>,
     "Products lose the link and subcategories move to the top. 409 cw_rest_category_in_use when a coupon names it.",
+    CATEGORY_REPLIES,
   );
   crud(
     app,
@@ -156,6 +189,7 @@ export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     categoryFields,
     { list: listOwnerBrands, read: readBrand, save: saveBrand, update: updateBrand, remove: deleteBrand } as Service<never>,
     "Products lose the link and sub-brands move to the top.",
+    BRAND_REPLIES,
   );
   crud(
     app,
@@ -164,6 +198,7 @@ export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tagFields,
     { list: listOwnerTags, read: readTag, save: saveTag, update: updateTag, remove: deleteTag } as Service<never>,
     "Products lose the tag.",
+    TAG_REPLIES,
   );
   crud(
     app,
@@ -178,6 +213,7 @@ export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remove: deleteAttribute,
     } as Service<never>,
     "409 cw_rest_attribute_in_use while products use it.",
+    ATTRIBUTE_REPLIES,
   );
   app.post(
     "/attributes/:id/terms",
@@ -188,6 +224,7 @@ export const taxonomiesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: "409 cw_rest_term_slug_exists when another term of the attribute has the slug.",
         params: Params,
         body: Type.Object({ name, slug }, { additionalProperties: false }),
+        replies: { 201: AttributeTermReply },
       },
     },
     async (request, reply) => reply.status(201).send(await addAttributeTerm(request.ctx, request.params.id, request.body)),

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { NoContent } from "../../http/openapi.ts";
 import { AnalyticsQuery, AnalyticsReply, WidgetInput, WidgetListReply, WidgetParams, WidgetReply } from "./contact-widget.schemas.ts";
 import {
   createWidget,
@@ -96,7 +97,7 @@ export const contactWidgetAdminRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   app.delete(
     "/contact-widgets/:id",
-    { schema: { tags, summary: "Delete a widget and its counts (answers 204)", params: WidgetParams } },
+    { schema: { tags, summary: "Delete a widget and its counts (answers 204)", params: WidgetParams, replies: { 204: NoContent } } },
     async (request, reply) => {
       await deleteWidget(request.ctx, request.params.id);
       return reply.code(204).send();

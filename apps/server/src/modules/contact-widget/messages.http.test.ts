@@ -17,7 +17,7 @@ import { ensureOwner } from "../customers/index.ts";
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
 import { createAltchaChallenge } from "./captcha/altcha.ts";
-import { FORM_FIELDS, insertWidget, multipart, type Part, SAMPLES } from "./messages.test-support.ts";
+import { FORM_FIELDS, insertWidget, messageFields, multipart, type Part, SAMPLES } from "./messages.test-support.ts";
 import { MESSAGE_REPLIES } from "./messages.ts";
 import { UPLOAD_MESSAGES } from "./uploads.ts";
 
@@ -97,20 +97,7 @@ interface Sent {
 }
 
 function send({ widget: target = widget, fields = {}, files = [], ip = nextAddress(), omit = [], origin }: Sent = {}) {
-  const base: Record<string, string> = {
-    action: "contact_front_form_save_data",
-    widget: String(target.id),
-    channel: "1",
-    nonce: createWidgetNonce(SECRET, target.id, target.token),
-    name: "Ada Visitor",
-    email: "ada@example.com",
-    message: "Do you ship to Norway?",
-    ref_url: "https://shop.example.com/product/classic-t-shirt",
-    page_title: "Classic T-Shirt",
-    page_id: "12",
-    ...fields,
-  };
-  const parts: Part[] = Object.entries(base)
+  const parts: Part[] = Object.entries(messageFields(target, SECRET, fields))
     .filter(([name]) => !omit.includes(name))
     .map(([name, value]) => ({ name, value }));
   const { payload, headers } = multipart([...parts, ...files]);

@@ -1,7 +1,8 @@
-/** Test helpers for contact messages: a widget row written straight into the table, and multipart bodies. */
+/** Test helpers for contact messages: a widget row written straight into the table, a message's fields, and multipart bodies. */
 import { randomBytes } from "node:crypto";
 import type { CaptchaProvider, Channel, ContactField } from "@cartwright/commerce/contact-widget";
 import type { Db } from "../../db/index.ts";
+import { createWidgetNonce } from "../../http/tokens.ts";
 
 export const field = (name: string, type: string, extra: Partial<ContactField> = {}): ContactField => ({
   field: name,
@@ -78,6 +79,30 @@ export async function insertWidget(db: Db, options: { captcha?: CaptchaProvider;
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, token };
+}
+
+/**
+ * A contact message's fields as the widget posts them (spec §7) to a widget's contact form (its channel 1, as
+ * insertWidget makes it), under a nonce of its token signed with the app's secret; `fields` adds or replaces some.
+ */
+export function messageFields(
+  widget: { id: number; token: string },
+  secret: string,
+  fields: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    action: "contact_front_form_save_data",
+    widget: String(widget.id),
+    channel: "1",
+    nonce: createWidgetNonce(secret, widget.id, widget.token),
+    name: "Ada Visitor",
+    email: "ada@example.com",
+    message: "Do you ship to Norway?",
+    ref_url: "https://shop.example.com/product/classic-t-shirt",
+    page_title: "Classic T-Shirt",
+    page_id: "12",
+    ...fields,
+  };
 }
 
 export interface Part {

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { NoContent } from "../../http/openapi.ts";
 import type { Mailer } from "../emails/index.ts";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "./login-sessions.ts";
 import { inviteStaff, listStaff, removeStaff, revokeInvite } from "./staff.admin.ts";
@@ -66,10 +67,14 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = 
     },
     async (request, reply) => reply.status(201).send(await inviteStaff(request.ctx, mailer, request.body)),
   );
-  app.delete("/staff/invites/:id", { schema: { tags, summary: "Withdraw an invitation", params: IdParams } }, async (request, reply) => {
-    await revokeInvite(request.ctx, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/staff/invites/:id",
+    { schema: { tags, summary: "Withdraw an invitation", params: IdParams, replies: { 204: NoContent } } },
+    async (request, reply) => {
+      await revokeInvite(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   app.delete(
     "/staff/:id",
     {
@@ -78,6 +83,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = 
         summary: "Remove a manager",
         description: "Back to a shopper's account; every session of theirs ends.",
         params: IdParams,
+        replies: { 204: NoContent },
       },
     },
     async (request, reply) => {
@@ -105,6 +111,7 @@ export const staffAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }> = 
         summary: "End one of the caller's other sessions",
         description: "409 cw_rest_session_current for the session asking (sign out instead).",
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        replies: { 204: NoContent },
       },
     },
     async (request, reply) => {

@@ -3,13 +3,15 @@
  * settings and files (under /products, so managers have them with the catalogue) and an order's
  * downloads (under /orders). Files are uploaded as multipart: the file in `file`, its shown name in `name`.
  */
+import type { DownloadFile, GrantableDownload, OrderDownload, ProductDownloads } from "@cartwright/commerce/admin";
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePartInPieces, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import {
   addDownloadFile,
@@ -56,6 +58,52 @@ const Settings = Type.Object(
 const Rename = Type.Object({ name: Type.String({ maxLength: 1000 }), version: VersionField }, { additionalProperties: false });
 const Grant = Type.Object({ product_id: Id }, { additionalProperties: false });
 
+// The replies, documented only (decision 0173): ProductDownloads, DownloadFile, OrderDownload and GrantableDownload of
+// @cartwright/commerce/admin.
+const version = Type.String({ description: "Send it back with a change: one changed since is refused (409)" });
+const FileReply = Type.Object({
+  id: Id,
+  name: Type.String({ description: "Shown to buyers" }),
+  file_name: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer({ description: "Bytes" }),
+  position: Type.Integer(),
+  version,
+} satisfies Record<keyof DownloadFile, TSchema>);
+const ProductDownloadsReply = Type.Object({
+  product_id: Id,
+  downloadable: Type.Boolean(),
+  download_limit: nullable(Type.Integer({ description: "null: unlimited" })),
+  download_expiry_days: nullable(Type.Integer({ description: "null: never expires" })),
+  files: Type.Array(FileReply),
+  version,
+} satisfies Record<keyof ProductDownloads, TSchema>);
+const OrderDownloadReply = Type.Object({
+  id: Id,
+  product_id: Id,
+  product_name: Type.String(),
+  file_id: Id,
+  file_name: Type.String(),
+  email: Type.String(),
+  customer_id: nullable(Id),
+  downloads_remaining: nullable(Type.Integer({ description: "null: unlimited" })),
+  access_expires: nullable(Type.String({ description: "null: never" })),
+  download_count: Type.Integer(),
+  granted_at: Type.String(),
+  last_download: nullable(Type.String()),
+  download_url: Type.String(),
+} satisfies Record<keyof OrderDownload, TSchema>);
+const OrderDownloadsReply = Type.Array(OrderDownloadReply);
+const GrantableReply = Type.Array(
+  Type.Object({
+    product_id: Id,
+    name: Type.String(),
+    sku: Type.String(),
+    files: Type.Integer({ description: "How many files it has" }),
+    on_order: Type.Boolean({ description: "One of the order's lines: its grant is the line's, else the order's" }),
+  } satisfies Record<keyof GrantableDownload, TSchema>),
+);
+
 const fileTooLarge = `A file may be at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB.`;
 
 /**
@@ -99,7 +147,14 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart);
   app.get(
     "/products/:id/downloads",
-    { schema: { tags, summary: "A product's or variation's downloadable settings and files", params: ProductParams } },
+    {
+      schema: {
+        tags,
+        summary: "A product's or variation's downloadable settings and files",
+        params: ProductParams,
+        replies: { 200: ProductDownloadsReply },
+      },
+    },
     async (request) => readProductDownloads(request.ctx, request.params.id),
   );
   app.put(
@@ -112,6 +167,7 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "A variable product cannot be downloadable itself (its variations can). 400 rest_invalid_param names the field; 409 cw_rest_product_downloads_changed when `version` is not the settings' own (decision 0158).",
         params: ProductParams,
         body: Settings,
+        replies: { 200: ProductDownloadsReply },
       },
     },
     async (request) => updateProductDownloads(request.ctx, request.params.id, request.body),
@@ -126,6 +182,7 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: `multipart/form-data: \`file\` (at most ${DOWNLOAD_LIMITS.bytes / 1024 / 1024} MB; ${DOWNLOAD_LIMITS.files} files a product) and \`name\` (shown to buyers; the file's own name when blank). The bytes are kept in the database, stored as they arrive.`,
         consumes: ["multipart/form-data"],
         params: ProductParams,
+        replies: { 201: FileReply },
       },
     },
     async (request, reply) => {
@@ -148,13 +205,14 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Rename a file as buyers see it; 409 cw_rest_download_file_changed when `version` is not the file's own",
         params: FileParams,
         body: Rename,
+        replies: { 200: ProductDownloadsReply },
       },
     },
     async (request) => renameDownloadFile(request.ctx, request.params.id, request.params.fileId, request.body.name, request.body.version),
   );
   app.delete(
     "/products/:id/downloads/files/:fileId",
-    { schema: { tags, summary: "Remove a file (the downloads granted of it go too)", params: FileParams } },
+    { schema: { tags, summary: "Remove a file (the downloads granted of it go too)", params: FileParams, replies: { 204: NoContent } } },
     async (request, reply) => {
       await removeDownloadFile(request.ctx, request.params.id, request.params.fileId);
       return reply.status(204).send(null);
@@ -162,7 +220,7 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     "/orders/:id/downloads",
-    { schema: { tags, summary: "An order's downloads with their counts", params: ProductParams } },
+    { schema: { tags, summary: "An order's downloads with their counts", params: ProductParams, replies: { 200: OrderDownloadsReply } } },
     async (request) => orderDownloadsForOwner(request.ctx, request.params.id),
   );
   app.get(
@@ -174,6 +232,7 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The downloadable products the owner may grant on this order",
         description: "Downloadable products and variations with files, the order's lines first (`on_order`), then by name; at most 500.",
         params: ProductParams,
+        replies: { 200: GrantableReply },
       },
     },
     async (request) => grantableDownloads(request.ctx, request.params.id),
@@ -188,13 +247,19 @@ export const downloadsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Any downloadable product or variation with files: one of the order's lines is granted to its line (the limit times its quantity), any other to the order (the limit once). Files already granted are kept as they are. 400 rest_invalid_param beside `product_id` when the product does not exist, is not downloadable or has no files.",
         params: ProductParams,
         body: Grant,
+        replies: {
+          201: Type.Object({
+            added: Type.Integer({ description: "Downloads granted now (files already granted are kept)" }),
+            downloads: OrderDownloadsReply,
+          }),
+        },
       },
     },
     async (request, reply) => reply.status(201).send(await grantProductOnOrder(request.ctx, request.params.id, request.body.product_id)),
   );
   app.delete(
     "/orders/:id/downloads/:permissionId",
-    { schema: { tags, summary: "Revoke one download of an order", params: PermissionParams } },
+    { schema: { tags, summary: "Revoke one download of an order", params: PermissionParams, replies: { 204: NoContent } } },
     async (request, reply) => {
       await revokeOrderDownload(request.ctx, request.params.id, request.params.permissionId);
       return reply.status(204).send(null);

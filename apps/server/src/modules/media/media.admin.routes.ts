@@ -9,8 +9,10 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { StoreError } from "../../http/errors.ts";
+import { NoContent } from "../../http/openapi.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
+import { OwnerMediaSchema } from "./media.schemas.ts";
 import { deleteMedia, listMedia, MAX_ALT_LENGTH, mediaInvalid, readMedia, updateMedia, uploadMedia } from "./media.service.ts";
 
 const tags = ["owner"];
@@ -75,6 +77,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Upload an image",
         description: `multipart/form-data: \`file\` (a JPEG, PNG, WebP, AVIF or GIF of at most ${MEDIA_LIMITS.bytes / 1024 / 1024} MB and ${MEDIA_LIMITS.pixels / 1_000_000} megapixels, judged by its content; SVG, programs and files hiding another format are refused) and \`alt\`. The image is kept upright, without its metadata, at most 2400 pixels a side, with files 300, 600 and 1200 pixels wide (never upscaled) in AVIF, WebP and JPEG or PNG. 400 rest_invalid_param with the reason beside \`file\` or \`alt\`.`,
         consumes: ["multipart/form-data"],
+        replies: { 201: OwnerMediaSchema },
       },
     },
     async (request, reply) => {
@@ -97,12 +100,22 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return listMedia(request.ctx, { ...query, perPage: per_page });
     },
   );
-  app.get("/media/:id", { schema: { tags, summary: "Read an image", params: Params } }, async (request) =>
-    readMedia(request.ctx, request.params.id),
+  app.get(
+    "/media/:id",
+    { schema: { tags, summary: "Read an image", params: Params, replies: { 200: OwnerMediaSchema } } },
+    async (request) => readMedia(request.ctx, request.params.id),
   );
   app.patch(
     "/media/:id",
-    { schema: { tags, summary: "Change an image's alt text (every product showing it shows the new text)", params: Params, body: Patch } },
+    {
+      schema: {
+        tags,
+        summary: "Change an image's alt text (every product showing it shows the new text)",
+        params: Params,
+        body: Patch,
+        replies: { 200: OwnerMediaSchema },
+      },
+    },
     async (request) => updateMedia(request.ctx, request.params.id, request.body),
   );
   app.delete(
@@ -113,6 +126,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Delete an image and its resized files",
         description: "409 cw_rest_media_in_use, naming the products, while a product or variation shows it.",
         params: Params,
+        replies: { 204: NoContent },
       },
     },
     async (request, reply) => {

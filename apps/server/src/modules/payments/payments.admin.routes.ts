@@ -3,8 +3,9 @@
  * as MANAGER_AREAS leaves them out (decision 0042). Rules the schema cannot state are checked by
  * the service, each error beside its field.
  */
+import type { OwnerPaymentMethod } from "@cartwright/commerce/admin";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { VersionField } from "../../http/edit-version.ts";
 import { listPaymentMethods, orderPaymentMethods, readPaymentMethod, updatePaymentMethod } from "./payments.admin.ts";
 
@@ -41,17 +42,47 @@ const OrderBody = Type.Object(
   { additionalProperties: false },
 );
 
+// The replies, documented only (decision 0173): OwnerPaymentMethod of @cartwright/commerce/admin with its version.
+const MethodReply = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  default_title: Type.String({ description: "The method's own title, shown when title is empty" }),
+  default_description: Type.String(),
+  enabled: Type.Boolean(),
+  position: Type.Integer({ description: "1-based place in the checkout's list" }),
+  offline: Type.Boolean(),
+  express: Type.Boolean(),
+  supports: Type.Array(Type.String()),
+  instructions: Type.Optional(Type.String({ description: "Offline methods only" })),
+  account: Type.Optional(Type.Required(Account, { description: "Bank transfer only" })),
+  version: Type.String({ description: "Send it back with a change: a method changed since is refused (409)" }),
+} satisfies Record<keyof OwnerPaymentMethod | "version", TSchema>);
+const MethodListReply = Type.Object({ methods: Type.Array(MethodReply) });
+
 export const paymentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get("/payment-methods", { schema: { tags, summary: "List every payment method in the checkout's order" } }, async (request) =>
-    listPaymentMethods(request.ctx),
+  app.get(
+    "/payment-methods",
+    { schema: { tags, summary: "List every payment method in the checkout's order", replies: { 200: MethodListReply } } },
+    async (request) => listPaymentMethods(request.ctx),
   );
   app.put(
     "/payment-methods/order",
-    { schema: { operationId: "reorderPaymentMethods", tags, summary: "Put the payment methods in the checkout's order", body: OrderBody } },
+    {
+      schema: {
+        operationId: "reorderPaymentMethods",
+        tags,
+        summary: "Put the payment methods in the checkout's order",
+        body: OrderBody,
+        replies: { 200: MethodListReply },
+      },
+    },
     async (request) => orderPaymentMethods(request.ctx, request.body.order),
   );
-  app.get("/payment-methods/:id", { schema: { tags, summary: "Read a payment method", params: Params } }, async (request) =>
-    readPaymentMethod(request.ctx, request.params.id),
+  app.get(
+    "/payment-methods/:id",
+    { schema: { tags, summary: "Read a payment method", params: Params, replies: { 200: MethodReply } } },
+    async (request) => readPaymentMethod(request.ctx, request.params.id),
   );
   app.patch(
     "/payment-methods/:id",
@@ -61,6 +92,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Change a payment method: on or off, texts, instructions, the bank transfer's account",
         params: Params,
         body: MethodPatch,
+        replies: { 200: MethodReply },
       },
     },
     async (request) => {

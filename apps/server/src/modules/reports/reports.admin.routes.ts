@@ -2,6 +2,7 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
+import { OwnerCurrencyFields } from "../../http/openapi.ts";
 import { sendPaging } from "../catalog/index.ts";
 import { salesOverview } from "./reports.admin.ts";
 import { DEFAULT_SORT, type ReportTab, reportCsv, reportTab, TAB_SORTS } from "./reports.tabs.ts";
@@ -14,6 +15,31 @@ const Range = {
   to: Type.Optional(Type.String({ format: "date", description: "Last day (in the shop's time zone), included; today unless told" })),
 };
 const OverviewQuery = Type.Object(Range);
+
+// The overview's reply, documented only (decision 0173). Money in minor units: paid orders' totals less refunds.
+const Day = Type.String({ format: "date" });
+const Sold = { orders: Type.Integer(), sales: Type.Integer() };
+const TopProduct = Type.Object({ product_id: Type.Integer(), name: Type.String(), quantity: Type.Integer(), revenue: Type.Integer() });
+const OverviewReply = Type.Object({
+  from: Day,
+  to: Day,
+  time_zone: Type.String({ description: "The shop's, which the days are counted in" }),
+  ...OwnerCurrencyFields,
+  paid_statuses: Type.Array(Type.String(), { description: "The statuses counted as paid" }),
+  today: Type.Object({ date: Day, ...Sold }),
+  month: Type.Object({ from: Day, to: Day, ...Sold }),
+  orders_by_status: Type.Array(Type.Object({ status: Type.String(), orders: Type.Integer(), total: Type.Integer() })),
+  daily_sales: Type.Array(Type.Object({ date: Day, ...Sold }), { description: "The 30 days up to `to`" }),
+  top_products: Type.Object({ by_quantity: Type.Array(TopProduct), by_revenue: Type.Array(TopProduct) }),
+  orders_by_origin: Type.Array(
+    Type.Object({
+      source_type: Type.String({ description: "As the order list's filter: unknown for orders without one" }),
+      source: Type.String(),
+      origin: Type.String({ description: "The origin as the console shows it" }),
+      ...Sold,
+    }),
+  ),
+});
 
 const SUMMARIES: Record<ReportTab, string> = {
   products:
@@ -56,6 +82,7 @@ export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Today's and this month's sales (paid orders), orders by status, 30 days of daily sales, top products, orders by origin",
         querystring: OverviewQuery,
+        replies: { 200: OverviewReply },
       },
     },
     async (request) => salesOverview(request.ctx, request.query),

@@ -3,9 +3,11 @@
  * the rest of the catalogue, MANAGER_AREAS): the list with its tabs and counts, one review's edit and
  * reply, bulk moderation and deleting for good.
  */
+import type { AdminReview } from "@cartwright/commerce/admin";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import { bulkReviews, listReviews, pendingCount, readReview, updateReview } from "./reviews.admin.ts";
 
 const tags = ["owner"];
@@ -43,6 +45,23 @@ const Bulk = Type.Object(
   { additionalProperties: false },
 );
 
+// The replies, documented only (decision 0173): AdminReview of @cartwright/commerce/admin.
+const ReviewReply = Type.Object({
+  id: Id,
+  product: Type.Object({ id: Id, name: Type.String(), permalink: Type.String() }),
+  reviewer: Type.String(),
+  reviewer_email: Type.String(),
+  customer_id: nullable(Id),
+  rating: nullable(Type.Integer({ minimum: 1, maximum: 5 })),
+  content: Type.String(),
+  status: Status,
+  verified: Type.Boolean({ description: "Written by a customer who bought the product" }),
+  reply: nullable(Type.String({ description: "The shop's answer" })),
+  reply_at: nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+} satisfies Record<keyof AdminReview, TSchema>);
+
 export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/reviews",
@@ -52,15 +71,30 @@ export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return listReviews(request.ctx, { ...query, perPage: per_page, productId: product_id });
     },
   );
-  app.get("/reviews/pending-count", { schema: { tags, summary: "How many reviews wait for approval" } }, async (request) => ({
-    pending: await pendingCount(request.ctx.db),
-  }));
+  app.get(
+    "/reviews/pending-count",
+    { schema: { tags, summary: "How many reviews wait for approval", replies: { 200: Type.Object({ pending: Type.Integer() }) } } },
+    async (request) => ({ pending: await pendingCount(request.ctx.db) }),
+  );
   app.post(
     "/reviews/bulk",
-    { schema: { operationId: "bulkModerateReviews", tags, summary: "Moderate many reviews at once", body: Bulk } },
+    {
+      schema: {
+        operationId: "bulkModerateReviews",
+        tags,
+        summary: "Moderate many reviews at once",
+        body: Bulk,
+        replies: {
+          200: Type.Object({
+            changed: Type.Integer(),
+            ids: Type.Array(Id, { description: "The reviews the action changed (those already so are left out)" }),
+          }),
+        },
+      },
+    },
     async (request) => bulkReviews(request.ctx, request.body.ids, request.body.action as "approve"),
   );
-  app.get("/reviews/:id", { schema: { tags, summary: "Read a review", params: Params } }, async (request) =>
+  app.get("/reviews/:id", { schema: { tags, summary: "Read a review", params: Params, replies: { 200: ReviewReply } } }, async (request) =>
     readReview(request.ctx, request.params.id),
   );
   app.patch(
@@ -71,13 +105,18 @@ export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Edit a review's text, rating or reviewer, reply as the shop, or change its status",
         params: Params,
         body: Patch,
+        replies: { 200: ReviewReply },
       },
     },
     async (request) => updateReview(request.ctx, request.params.id, request.body),
   );
-  app.delete("/reviews/:id", { schema: { tags, summary: "Delete a review for good", params: Params } }, async (request, reply) => {
-    await readReview(request.ctx, request.params.id);
-    await bulkReviews(request.ctx, [request.params.id], "delete");
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/reviews/:id",
+    { schema: { tags, summary: "Delete a review for good", params: Params, replies: { 204: NoContent } } },
+    async (request, reply) => {
+      await readReview(request.ctx, request.params.id);
+      await bulkReviews(request.ctx, [request.params.id], "delete");
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
+import { NoContent, OwnerCurrencyFields } from "../../http/openapi.ts";
 import {
   deleteZone,
   listZones,
@@ -161,15 +162,74 @@ const LocalPickup = Type.Object(
   { additionalProperties: false },
 );
 
+// The replies, documented only (decision 0173): OwnerZone, OwnerMethod and OwnerShippingClass of the services, local
+// pickup as its settings hold it. Amounts in minor units; a read carries the shop's currency, a save's answer does not.
+const version = Type.String({ description: "Send it back with a save: one changed since is refused (409)" });
+const methodReply = {
+  id: Id,
+  title: Type.String(),
+  enabled: Type.Boolean(),
+};
+const MethodReply = Type.Union([
+  Type.Object({
+    ...methodReply,
+    method_id: Type.Literal("flat_rate"),
+    cost: Type.Integer(),
+    cost_formula: Type.String(),
+    class_costs: Type.Array(Type.Object({ class_id: Id, cost: Type.String() })),
+    no_class_cost: Type.String(),
+    calculation_type: Type.Union([Type.Literal("class"), Type.Literal("order")]),
+    taxable: Type.Boolean(),
+  }),
+  Type.Object({
+    ...methodReply,
+    method_id: Type.Literal("free_shipping"),
+    requires: Type.Union([
+      Type.Literal(""),
+      Type.Literal("coupon"),
+      Type.Literal("min_amount"),
+      Type.Literal("either"),
+      Type.Literal("both"),
+    ]),
+    min_amount: Type.Integer(),
+    ignore_discounts: Type.Boolean(),
+  }),
+]);
+const ZoneReply = Type.Object({
+  id: Id,
+  name: Type.String(),
+  order: Type.Integer({ description: "Its place in the order addresses are matched in" }),
+  locations: Zone.properties.locations,
+  methods: Type.Array(MethodReply),
+  version,
+});
+const RestOfWorldReply = Type.Object({ methods: Type.Array(MethodReply), version });
+const ZoneListReply = Type.Object({ zones: Type.Array(ZoneReply), rest_of_world: RestOfWorldReply, ...OwnerCurrencyFields });
+const { version: _sent, ...pickupFields } = LocalPickup.properties;
+const LocalPickupReply = Type.Object({ ...pickupFields, cost: Type.Integer(), version, ...OwnerCurrencyFields });
+const ShippingClassReply = Type.Object({
+  id: Id,
+  ...ShippingClass.properties,
+  count: Type.Integer({ description: "Products and variations in the class, drafts too" }),
+  version,
+});
+const ShippingClassList = Type.Object({ classes: Type.Array(ShippingClassReply) });
+
 export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/shipping-zones",
-    { schema: { tags, summary: "List the shipping zones in the order addresses are matched, and the methods for everywhere else" } },
+    {
+      schema: {
+        tags,
+        summary: "List the shipping zones in the order addresses are matched, and the methods for everywhere else",
+        replies: { 200: ZoneListReply },
+      },
+    },
     async (request) => listZones(request.ctx),
   );
   app.post(
     "/shipping-zones",
-    { schema: { tags, summary: "Create a shipping zone (matched after the others)", body: Zone } },
+    { schema: { tags, summary: "Create a shipping zone (matched after the others)", body: Zone, replies: { 201: ZoneReply } } },
     async (request, reply) => reply.status(201).send(await saveZone(request.ctx, null, request.body)),
   );
   app.put(
@@ -183,13 +243,14 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { ids: Type.Array(Id, { maxItems: 1000, description: "Every zone's id once, first matched first" }) },
           { additionalProperties: false },
         ),
+        replies: { 200: Type.Object({ zones: Type.Array(ZoneReply) }) },
       },
     },
     async (request) => ({ zones: await reorderZones(request.ctx, request.body.ids) }),
   );
   app.get(
     "/shipping-zones/rest-of-world",
-    { schema: { tags, summary: "The methods for addresses no zone covers" } },
+    { schema: { tags, summary: "The methods for addresses no zone covers", replies: { 200: RestOfWorldReply } } },
     async (request) => (await listZones(request.ctx)).rest_of_world,
   );
   app.put(
@@ -199,45 +260,91 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Replace the methods for addresses no zone covers (none: the shop ships nowhere else)",
         body: Type.Object({ methods: Methods, version: VersionField }, { additionalProperties: false }),
+        replies: { 200: RestOfWorldReply },
       },
     },
     async (request) => saveRestOfWorld(request.ctx, request.body.methods, request.body.version),
   );
-  app.get("/shipping-zones/:id", { schema: { tags, summary: "Read a shipping zone", params: Params } }, async (request) =>
-    readZone(request.ctx, request.params.id),
+  app.get(
+    "/shipping-zones/:id",
+    {
+      schema: {
+        tags,
+        summary: "Read a shipping zone",
+        params: Params,
+        replies: { 200: Type.Object({ ...ZoneReply.properties, ...OwnerCurrencyFields }) },
+      },
+    },
+    async (request) => readZone(request.ctx, request.params.id),
   );
   app.put(
     "/shipping-zones/:id",
-    { schema: { tags, summary: "Replace a shipping zone's name, regions and methods", params: Params, body: ZoneReplace } },
+    {
+      schema: {
+        tags,
+        summary: "Replace a shipping zone's name, regions and methods",
+        params: Params,
+        body: ZoneReplace,
+        replies: { 200: ZoneReply },
+      },
+    },
     async (request) => {
       const { version, ...zone } = request.body;
       return saveZone(request.ctx, request.params.id, zone, version);
     },
   );
-  app.delete("/shipping-zones/:id", { schema: { tags, summary: "Delete a shipping zone", params: Params } }, async (request, reply) => {
-    await deleteZone(request.ctx, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    "/shipping-zones/:id",
+    { schema: { tags, summary: "Delete a shipping zone", params: Params, replies: { 204: NoContent } } },
+    async (request, reply) => {
+      await deleteZone(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   app.get(
     "/shipping/classes",
-    { schema: { tags, summary: "List the shipping classes by name, with how many products and variations are in each" } },
+    {
+      schema: {
+        tags,
+        summary: "List the shipping classes by name, with how many products and variations are in each",
+        replies: { 200: ShippingClassList },
+      },
+    },
     async (request) => ({ classes: await listShippingClasses(request.ctx.db) }),
   );
   // In the catalogue's area (MANAGER_AREAS): a manager editing a product chooses its shipping class by name.
   app.get(
     "/products/shipping-classes",
-    { schema: { tags, summary: "List the shipping classes a product may be in, for the product editor" } },
+    {
+      schema: {
+        tags,
+        summary: "List the shipping classes a product may be in, for the product editor",
+        replies: { 200: ShippingClassList },
+      },
+    },
     async (request) => ({ classes: await listShippingClasses(request.ctx.db) }),
   );
-  app.post("/shipping/classes", { schema: { tags, summary: "Create a shipping class", body: ShippingClass } }, async (request, reply) =>
-    reply.status(201).send(await saveShippingClass(request.ctx, null, request.body)),
+  app.post(
+    "/shipping/classes",
+    { schema: { tags, summary: "Create a shipping class", body: ShippingClass, replies: { 201: ShippingClassReply } } },
+    async (request, reply) => reply.status(201).send(await saveShippingClass(request.ctx, null, request.body)),
   );
-  app.get("/shipping/classes/:id", { schema: { tags, summary: "Read a shipping class", params: Params } }, async (request) =>
-    readShippingClass(request.ctx, request.params.id),
+  app.get(
+    "/shipping/classes/:id",
+    { schema: { tags, summary: "Read a shipping class", params: Params, replies: { 200: ShippingClassReply } } },
+    async (request) => readShippingClass(request.ctx, request.params.id),
   );
   app.put(
     "/shipping/classes/:id",
-    { schema: { tags, summary: "Replace a shipping class's name, slug and description", params: Params, body: ShippingClassReplace } },
+    {
+      schema: {
+        tags,
+        summary: "Replace a shipping class's name, slug and description",
+        params: Params,
+        body: ShippingClassReplace,
+        replies: { 200: ShippingClassReply },
+      },
+    },
     async (request) => {
       const { version, ...shippingClass } = request.body;
       return saveShippingClass(request.ctx, request.params.id, shippingClass, version);
@@ -245,7 +352,15 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.patch(
     "/shipping/classes/:id",
-    { schema: { tags, summary: "Change some of a shipping class's fields", params: Params, body: ShippingClassChanges } },
+    {
+      schema: {
+        tags,
+        summary: "Change some of a shipping class's fields",
+        params: Params,
+        body: ShippingClassChanges,
+        replies: { 200: ShippingClassReply },
+      },
+    },
     async (request) => {
       const { version, ...changes } = request.body;
       return updateShippingClass(request.ctx, request.params.id, changes, version);
@@ -259,15 +374,22 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Delete a shipping class",
         description: "Its products lose it (a variation then has its parent's class) and flat rates drop its cost.",
         params: Params,
+        replies: { 200: Type.Object({ products_updated: Type.Integer({ description: "Products and variations that were in it" }) }) },
       },
     },
     async (request) => deleteShippingClass(request.ctx, request.params.id),
   );
-  app.get("/local-pickup", { schema: { tags, summary: "Local pickup and its locations" } }, async (request) =>
-    readLocalPickup(request.ctx),
+  app.get(
+    "/local-pickup",
+    { schema: { tags, summary: "Local pickup and its locations", replies: { 200: LocalPickupReply } } },
+    async (request) => readLocalPickup(request.ctx),
   );
-  app.put("/local-pickup", { schema: { tags, summary: "Replace local pickup and its locations", body: LocalPickup } }, async (request) => {
-    const { version, ...pickup } = request.body;
-    return saveLocalPickup(request.ctx, pickup, version);
-  });
+  app.put(
+    "/local-pickup",
+    { schema: { tags, summary: "Replace local pickup and its locations", body: LocalPickup, replies: { 200: LocalPickupReply } } },
+    async (request) => {
+      const { version, ...pickup } = request.body;
+      return saveLocalPickup(request.ctx, pickup, version);
+    },
+  );
 };

@@ -40,6 +40,11 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: "getStockReportCounts",
         tags,
         summary: "How many tracked products and variations are low in stock, out of stock, on backorder and in stock",
+        replies: {
+          200: Type.Object(Object.fromEntries(STOCK_REPORT_STATUSES.map((status) => [status, Type.Integer({ minimum: 0 })])), {
+            description: "The count of each status, all of them under all",
+          }),
+        },
       },
     },
     async (request) => stockCounts(request.ctx),

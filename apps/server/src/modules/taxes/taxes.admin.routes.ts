@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
+import { NoContent } from "../../http/openapi.ts";
 import { listTaxClasses } from "./tax-classes.ts";
 import {
   createClass,
@@ -61,15 +62,48 @@ const RateBody = Type.Object(
 const RateReplace = Type.Object({ ...RateBody.properties, version: VersionField }, { additionalProperties: false });
 const ClassRename = Type.Object({ ...ClassBody.properties, version: VersionField }, { additionalProperties: false });
 
+// The replies, documented only (decision 0173): OwnerRate, OwnerTaxClass and VersionedTaxClass of taxes.admin.ts.
+const version = Type.String({ description: "Send it back with a save: one changed since is refused (409)" });
+const TaxClassReply = Type.Object({ slug: Type.String(), name: Type.String() });
+const VersionedClassReply = Type.Object({ ...TaxClassReply.properties, version });
+const ClassReply = Type.Object({
+  ...VersionedClassReply.properties,
+  rates: Type.Integer({ description: "Its rates" }),
+  products: Type.Integer({ description: "Products and variations in it: a class in use cannot be deleted" }),
+});
+const ShippingClassReply = Type.Object({
+  shipping_tax_class: Type.String({ description: "\"inherit\" (from the cart's items) or a class's slug" }),
+  version,
+});
+const ClassListReply = Type.Object({
+  classes: Type.Array(ClassReply),
+  shipping_tax_class: ShippingClassReply.properties.shipping_tax_class,
+});
+const RateReply = Type.Object({
+  id: Id,
+  ...RateBody.properties,
+  order: Type.Integer({ description: "Its place among its class's rates" }),
+  version,
+});
+const RateListReply = Type.Object({ class: Type.String(), rates: Type.Array(RateReply) });
+
 export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/tax-classes",
-    { schema: { tags, summary: "List the tax classes (standard first) with their rate and product counts, and the shipping tax class" } },
+    {
+      schema: {
+        tags,
+        summary: "List the tax classes (standard first) with their rate and product counts, and the shipping tax class",
+        replies: { 200: ClassListReply },
+      },
+    },
     async (request) => listClasses(request.ctx),
   );
   app.post(
     "/tax-classes",
-    { schema: { tags, summary: "Add a tax class (its slug is made from the name)", body: ClassBody } },
+    {
+      schema: { tags, summary: "Add a tax class (its slug is made from the name)", body: ClassBody, replies: { 201: VersionedClassReply } },
+    },
     async (request, reply) => reply.status(201).send(await createClass(request.ctx, request.body)),
   );
   app.put(
@@ -81,18 +115,19 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Set the order of the owner's classes",
         description: "Shipping taxed from the cart's items takes the first of these classes the items have, unless one is standard.",
         body: Type.Object({ slugs: Type.Array(Slug, { maxItems: 200 }) }, { additionalProperties: false }),
+        replies: { 200: ClassListReply },
       },
     },
     async (request) => reorderClasses(request.ctx, request.body.slugs),
   );
   app.get(
     "/tax-classes/:slug",
-    { schema: { tags, summary: "Read a tax class with its rate and product counts", params: ClassParams } },
+    { schema: { tags, summary: "Read a tax class with its rate and product counts", params: ClassParams, replies: { 200: ClassReply } } },
     async (request) => readClass(request.ctx, request.params.slug),
   );
   app.put(
     "/tax-classes/:slug",
-    { schema: { tags, summary: "Rename a tax class", params: ClassParams, body: ClassRename } },
+    { schema: { tags, summary: "Rename a tax class", params: ClassParams, body: ClassRename, replies: { 200: VersionedClassReply } } },
     async (request) => {
       const { version, ...input } = request.body;
       return renameClass(request.ctx, request.params.slug, input, version);
@@ -107,6 +142,7 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "409 cw_rest_tax_class_in_use while products or variations are in it or shipping is taxed in it; 409 cw_rest_tax_class_standard for the standard class.",
         params: ClassParams,
+        replies: { 204: NoContent },
       },
     },
     async (request, reply) => {
@@ -121,12 +157,15 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "List one class's tax rates in their order",
         querystring: Type.Object({ class: Type.String({ minLength: 1, maxLength: 100, default: "standard" }) }),
+        replies: { 200: RateListReply },
       },
     },
     async (request) => listRates(request.ctx, request.query.class),
   );
-  app.post("/tax-rates", { schema: { tags, summary: "Add a tax rate, last of its class", body: RateBody } }, async (request, reply) =>
-    reply.status(201).send(await saveRate(request.ctx, null, request.body)),
+  app.post(
+    "/tax-rates",
+    { schema: { tags, summary: "Add a tax rate, last of its class", body: RateBody, replies: { 201: RateReply } } },
+    async (request, reply) => reply.status(201).send(await saveRate(request.ctx, null, request.body)),
   );
   app.put(
     "/tax-rates/order",
@@ -139,29 +178,48 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { class: Type.String({ minLength: 1, maxLength: 100 }), ids: Type.Array(Id, { maxItems: 10_000 }) },
           { additionalProperties: false },
         ),
+        replies: { 200: RateListReply },
       },
     },
     async (request) => reorderRates(request.ctx, request.body.class, request.body.ids),
   );
-  app.get("/tax-rates/:id", { schema: { tags, summary: "Read a tax rate", params: RateParams } }, async (request) =>
-    readRate(request.ctx, request.params.id),
+  app.get(
+    "/tax-rates/:id",
+    { schema: { tags, summary: "Read a tax rate", params: RateParams, replies: { 200: RateReply } } },
+    async (request) => readRate(request.ctx, request.params.id),
   );
-  app.put("/tax-rates/:id", { schema: { tags, summary: "Replace a tax rate", params: RateParams, body: RateReplace } }, async (request) => {
-    const { version, ...rate } = request.body;
-    return saveRate(request.ctx, request.params.id, rate, version);
-  });
-  app.delete("/tax-rates/:id", { schema: { tags, summary: "Delete a tax rate", params: RateParams } }, async (request, reply) => {
-    await deleteRate(request.ctx, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.put(
+    "/tax-rates/:id",
+    { schema: { tags, summary: "Replace a tax rate", params: RateParams, body: RateReplace, replies: { 200: RateReply } } },
+    async (request) => {
+      const { version, ...rate } = request.body;
+      return saveRate(request.ctx, request.params.id, rate, version);
+    },
+  );
+  app.delete(
+    "/tax-rates/:id",
+    { schema: { tags, summary: "Delete a tax rate", params: RateParams, replies: { 204: NoContent } } },
+    async (request, reply) => {
+      await deleteRate(request.ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   // In the catalogue's area (MANAGER_AREAS): a manager editing a product chooses its class by name.
   app.get(
     "/products/tax-classes",
-    { schema: { tags, summary: "List the tax classes a product may be in (standard first), for the product editor" } },
+    {
+      schema: {
+        tags,
+        summary: "List the tax classes a product may be in (standard first), for the product editor",
+        replies: { 200: Type.Object({ classes: Type.Array(TaxClassReply) }) },
+      },
+    },
     async (request) => ({ classes: await listTaxClasses(request.ctx.db) }),
   );
-  app.get("/shipping-tax-class", { schema: { tags, summary: "Read the class shipping is taxed in" } }, async (request) =>
-    readShippingClass(request.ctx),
+  app.get(
+    "/shipping-tax-class",
+    { schema: { tags, summary: "Read the class shipping is taxed in", replies: { 200: ShippingClassReply } } },
+    async (request) => readShippingClass(request.ctx),
   );
   app.put(
     "/shipping-tax-class",
@@ -175,6 +233,7 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { shipping_tax_class: Type.String({ minLength: 1, maxLength: 100 }), version: VersionField },
           { additionalProperties: false },
         ),
+        replies: { 200: ShippingClassReply },
       },
     },
     async (request) => saveShippingClass(request.ctx, request.body.shipping_tax_class, request.body.version),

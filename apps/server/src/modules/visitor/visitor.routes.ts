@@ -15,7 +15,15 @@ const MetaBody = Type.Object({
 export const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/visitor/meta",
-    { schema: { operationId: "recordVisitorMeta", tags: ["visitor"], summary: "Remember a fact about this visitor", body: MetaBody } },
+    {
+      schema: {
+        operationId: "recordVisitorMeta",
+        tags: ["visitor"],
+        summary: "Remember a fact about this visitor",
+        body: MetaBody,
+        replies: { 200: Type.Object({ meta: MetaBody.properties.meta }, { description: "Every fact remembered of this visitor" }) },
+      },
+    },
     async (request) => ({ meta: await updateVisitorMeta(request.ctx, request.body.meta) }),
   );
 };

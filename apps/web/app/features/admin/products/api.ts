@@ -70,15 +70,16 @@ export const productsApi = {
         per_page: perPage,
       },
     }),
+  // A read and every save answer the product with the shop's currency: one shape.
   get: (id: number) => c().admin<Product & ProductCurrency>(`/products/${id}`),
-  create: (body: ProductInput) => c().admin<Product>("/products", { method: "POST", body }),
+  create: (body: ProductInput) => c().admin<Product & ProductCurrency>("/products", { method: "POST", body }),
   // The version the form was opened on: a product someone changed since is refused, not overwritten (decision 0158).
   save: (id: number, body: ProductInput, version: string) =>
-    c().admin<Product>(`/products/${id}`, { method: "PUT", body: { ...body, version } }),
+    c().admin<Product & ProductCurrency>(`/products/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/products/${id}`, { method: "DELETE" }),
   /** Adds the variations its attributes' terms make that it lacks, unpriced. */
   generate: (id: number) =>
-    c().admin<{ created: number; product: Product }>(`/products/${id}/variations/generate`, { method: "POST", body: {} }),
+    c().admin<{ created: number; product: Product & ProductCurrency }>(`/products/${id}/variations/generate`, { method: "POST", body: {} }),
   categories: () => c().admin<{ categories: (Term & { count: number })[] }>("/categories"),
   brands: () => c().admin<{ brands: (Term & { count: number })[] }>("/brands"),
   tags: () => c().admin<{ tags: (Term & { count: number })[] }>("/tags"),
