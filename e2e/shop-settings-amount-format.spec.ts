@@ -11,7 +11,7 @@
  * points and shows back with commas (reloaded, and in the zones' list); a shopper in France pays it at checkout.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { addToCart, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
+import { addToCart, fillShippingAddress, isHydrated, openCheckout } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -136,14 +136,12 @@ test("in a decimal-comma shop the owner types a flat rate's formula with commas,
     const shopper = await shopperContext.newPage();
     await addToCart(shopper, "classic-t-shirt", "Classic T-Shirt");
     await openCheckout(shopper);
-    await shopper.getByLabel("Email address").fill("comma@example.com");
-    await shippingField(shopper, "Country/Region").selectOption("FR");
-    await shippingField(shopper, "First name").fill("Ada");
-    await shippingField(shopper, "Last name").fill("Shopper");
-    await shippingField(shopper, "Address").fill("1 rue de la Paix");
-    await shippingField(shopper, "City").fill("Paris");
-    await shippingField(shopper, "Postal code").fill("75002");
-    await shippingField(shopper, "Postal code").blur();
+    await fillShippingAddress(shopper, "comma@example.com", {
+      country: "FR",
+      address: "1 rue de la Paix",
+      city: "Paris",
+      postcode: { label: "Postal code", value: "75002" },
+    });
     await expect(shopper.getByRole("radio", { name: /Flat rate/ })).toBeVisible();
     await expect(shopper.locator(".totals__item--shipping .totals__value")).toHaveText("$4,50");
     await shopperContext.close();
