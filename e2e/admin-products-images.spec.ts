@@ -3,7 +3,8 @@
  * images to a new product, moves the second to the front, gives each its alt text and publishes
  * it; a shopper's product page then shows the main image with srcset (served as AVIF to Chromium)
  * and both in the gallery. axe on the form with its gallery and on the product page. The product
- * and its images are deleted at the end, so /shop lists the demo's 24 products again.
+ * and its images are deleted at the end, so /shop lists the demo's 24 products again. While an upload
+ * runs, the file field keeps the keyboard's focus and a second pick opens no chooser, the owner told why.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { fileChooserByKeyboard, picture } from "./support/catalogue.ts";
@@ -117,4 +118,57 @@ test("the owner uploads, orders and describes a product's images by keyboard, an
   for (const image of product.images as { id: number }[]) {
     expect((await page.request.delete(`/api/admin/v1/media/${image.id}`, { headers: { nonce } })).status()).toBe(204);
   }
+});
+
+test("while an upload is on its way the file field keeps the keyboard's focus and refuses another pick, saying why", async ({ page }) => {
+  await signInAsOwner(page, "/admin/products/new");
+  await expect(page.getByRole("heading", { level: 2, name: "Images" })).toBeVisible();
+  // The upload waits at the network until the journey lets it go: the order of events is the journey's, not the clock's.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/admin/v1/media", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await released;
+    await route.continue();
+  });
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith("/api/admin/v1/media") && response.request().method() === "POST",
+  );
+
+  const upload = page.getByLabel("Upload images");
+  await upload.focus();
+  await (await fileChooserByKeyboard(page)).setFiles([
+    { name: "slow-lamp.jpg", mimeType: "image/jpeg", buffer: await picture("#8e44ad", 400, 400) },
+  ]);
+  await expect(page.getByText("Uploading 1 image…")).toBeVisible();
+  await expect(upload).toHaveAttribute("aria-disabled", "true");
+  await expect(upload).toBeFocused();
+
+  // A second pick by keyboard opens no chooser: the owner hears why, and the focus stays.
+  let choosers = 0;
+  page.on("filechooser", () => {
+    choosers++;
+  });
+  await page.keyboard.press("Space");
+  await expect(
+    page.getByRole("status").filter({ hasText: "An upload is on its way: choose more images once it has finished." }),
+  ).toBeVisible();
+  await expect(upload).toBeFocused();
+  expect(choosers).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  release();
+  const media = await (await answered).json();
+  await expect(page.getByRole("list", { name: "Gallery, in the order shoppers see it" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByText("slow-lamp.jpg uploaded and added to the gallery.")).toBeAttached();
+  await expect(upload).toHaveAttribute("aria-disabled", "false");
+  await expect(upload).toBeFocused();
+  // Free again: the next pick opens the chooser.
+  await fileChooserByKeyboard(page);
+
+  // The product is never saved: its one upload is deleted again.
+  const nonce = await ownerNonce(page);
+  expect((await page.request.delete(`/api/admin/v1/media/${media.id}`, { headers: { nonce } })).status()).toBe(204);
 });

@@ -5,9 +5,13 @@
  * reads 12,50 (reloaded too), the console's list $12.50 in the owner's locale and the shop's page $12,50.
  * The separators are put back and the product deleted at the end. It changes how every shopper reads prices, so it
  * runs with the shop-settings journeys, one at a time, on their own shop.
+ *
+ * Flat-rate formulas in the same separators (decision 0174's amendment): the Europe zone's cost field shows 15,00,
+ * refuses "2.50 * [qty]" naming the shop's format, takes a formula with decimal commas, which the shop keeps with
+ * points and shows back with commas (reloaded, and in the zones' list); a shopper in France pays it at checkout.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { isHydrated } from "./support/checkout.ts";
+import { addToCart, fillShippingAddress, isHydrated, openCheckout } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -75,5 +79,81 @@ test("the owner sets the shop to decimal commas, prices a product 12,50 and read
     const restored = await page.request.put("/api/admin/v1/settings/currency", { headers: { nonce }, data: { ...currency, version } });
     expect(restored.status(), await restored.text()).toBe(200);
     await page.request.delete(`/api/admin/v1/products/${mug.id}`, { headers: { nonce } });
+  }
+});
+
+test("in a decimal-comma shop the owner types a flat rate's formula with commas, the shop keeps it with points, and a shopper pays it", async ({
+  page,
+  browser,
+}) => {
+  const nonce = await ownerApiNonce(page);
+  const currency = await (await page.request.get("/api/admin/v1/settings/currency")).json();
+  const { zones } = await (await page.request.get("/api/admin/v1/shipping-zones")).json();
+  const europe = zones.find((zone: { name: string }) => zone.name === "Europe");
+  expect(europe, "the demo's Europe zone").toBeDefined();
+  const commas = await page.request.put("/api/admin/v1/settings/currency", {
+    headers: { nonce },
+    data: { ...currency, decimal_separator: ",", thousand_separator: "." },
+  });
+  expect(commas.status(), await commas.text()).toBe(200);
+  try {
+    await page.goto(`/admin/shipping/zones/${europe.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Shipping zone Europe" })).toBeVisible();
+    const cost = page.getByRole("textbox", { name: "Cost (USD)" });
+    await expect(cost).toHaveValue("15,00");
+    await expect(cost).toHaveAccessibleDescription(
+      /Numbers as the shop writes them, as in 2,5 \* \[qty\] \+ \[fee percent="10" min_fee="1,50"\]\./,
+    );
+    const save = async () => {
+      await page.getByRole("button", { name: "Save zone" }).first().focus();
+      await page.keyboard.press("Enter");
+    };
+
+    // Decimal points, as a shop with the default separators writes them: refused beside the field, the format named.
+    await typeInto(page, cost, "2.50 * [qty]");
+    await save();
+    await expect(cost).toHaveAttribute("aria-invalid", "true");
+    await expect(cost).toHaveAccessibleDescription(
+      /A point at character 2 separates thousands, only between groups of three digits: write decimals with a comma \(the shop writes numbers as 1\.234,50\)\./,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const typed = '2,5 * [qty] + [fee percent="10" min_fee="1,50"]';
+    await typeInto(page, cost, typed);
+    await save();
+    await expect(page.getByRole("status").filter({ hasText: "Zone saved." })).toBeVisible();
+    await expect(cost).toHaveValue(typed);
+    const kept = await (await page.request.get(`/api/admin/v1/shipping-zones/${europe.id}`)).json();
+    expect(kept.methods[0].cost_formula).toBe('2.5 * [qty] + [fee percent="10" min_fee="1.50"]');
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Cost (USD)" })).toHaveValue(typed);
+    await page.goto("/admin/shipping");
+    await expect(page.getByRole("row", { name: /Europe/ })).toContainText(`Flat rate ${typed}`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A shopper in France with one T-shirt (20,00): 2,50 for the item and the fee's 2,00 (10 % is more than 1,50).
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    await addToCart(shopper, "classic-t-shirt", "Classic T-Shirt");
+    await openCheckout(shopper);
+    await fillShippingAddress(shopper, "comma@example.com", {
+      country: "FR",
+      address: "1 rue de la Paix",
+      city: "Paris",
+      postcode: { label: "Postal code", value: "75002" },
+    });
+    await expect(shopper.getByRole("radio", { name: /Flat rate/ })).toBeVisible();
+    await expect(shopper.locator(".totals__item--shipping .totals__value")).toHaveText("$4,50");
+    await shopperContext.close();
+  } finally {
+    const now = await (await page.request.get(`/api/admin/v1/shipping-zones/${europe.id}`)).json();
+    const zone = await page.request.put(`/api/admin/v1/shipping-zones/${europe.id}`, {
+      headers: { nonce },
+      data: { name: europe.name, locations: europe.locations, methods: europe.methods, version: now.version },
+    });
+    expect(zone.status(), await zone.text()).toBe(200);
+    const { version } = await (await page.request.get("/api/admin/v1/settings/currency")).json();
+    const restored = await page.request.put("/api/admin/v1/settings/currency", { headers: { nonce }, data: { ...currency, version } });
+    expect(restored.status(), await restored.text()).toBe(200);
   }
 });

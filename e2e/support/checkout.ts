@@ -1,4 +1,4 @@
-/** Steps the checkout journeys share: put a product in the cart, open the checkout once it is live, fill a US address. */
+/** Steps the checkout journeys share: put a product in the cart, open the checkout once it is live, fill an address (a US one). */
 import { expect, type Page } from "@playwright/test";
 import { TEST_ADDRESS } from "../../test/store-client.ts";
 
@@ -26,17 +26,39 @@ export const shippingField = (page: Page, label: string | RegExp) =>
 const { first_name: _first, last_name: _last, ...usAddress } = TEST_ADDRESS;
 export const US_ADDRESS = usAddress;
 
-export async function fillUsAddress(page: Page, email = "guest@example.com") {
+/** A shopper's address as the checkout's fields take it; the postcode under the label the country gives it. */
+export interface CheckoutAddress {
+  country: string;
+  address: string;
+  city: string;
+  state?: string;
+  postcode: { label: string; value: string };
+  phone?: string;
+}
+
+/** Fills the email and shipping address as Ada Shopper, leaving the last field so the cart is priced for the address. */
+export async function fillShippingAddress(page: Page, email: string, address: CheckoutAddress) {
   await page.getByLabel("Email address").fill(email);
-  await shippingField(page, "Country/Region").selectOption("US");
+  await shippingField(page, "Country/Region").selectOption(address.country);
   await shippingField(page, "First name").fill("Ada");
   await shippingField(page, "Last name").fill("Shopper");
-  await shippingField(page, "Address").fill("1 Test Street");
-  await shippingField(page, "City").fill("Los Angeles");
-  await shippingField(page, "State").selectOption("CA");
-  await shippingField(page, "ZIP Code").fill("90001");
-  await shippingField(page, "Phone").fill("555-0100");
-  await shippingField(page, "Phone").blur();
+  await shippingField(page, "Address").fill(address.address);
+  await shippingField(page, "City").fill(address.city);
+  if (address.state) await shippingField(page, "State").selectOption(address.state);
+  await shippingField(page, address.postcode.label).fill(address.postcode.value);
+  if (address.phone) await shippingField(page, "Phone").fill(address.phone);
+  await shippingField(page, address.phone ? "Phone" : address.postcode.label).blur();
+}
+
+export async function fillUsAddress(page: Page, email = "guest@example.com") {
+  await fillShippingAddress(page, email, {
+    country: "US",
+    address: "1 Test Street",
+    city: "Los Angeles",
+    state: "CA",
+    postcode: { label: "ZIP Code", value: "90001" },
+    phone: "555-0100",
+  });
 }
 
 /** Chooses the test card and fills it; 4242… pays, 4000 0000 0000 0002 is declined (DEMO.md). */

@@ -1,11 +1,16 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   amountAsFormula,
   type CostFormula,
+  costFormulaIn,
   costFormulaProblem,
   evaluateCostFormula,
+  type FormulaNumberFormat,
   parseCostFormula,
   plainAmountOf,
+  STORED_FORMULA_FORMAT,
+  storedCostFormula,
 } from "./cost-formula.ts";
 
 function parsed(text: string): CostFormula {
@@ -122,7 +127,12 @@ describe("cost formulas: refusals name the place", () => {
     ["5 % 2", /"%" at character 3/, 3],
     ["2^3", /"\^" at character 2/, 2],
     ["abc", /"a" at character 1/, 1],
-    ["5,50", /point, not a comma/, 2],
+    [
+      "5,50",
+      /^Use a point, not a comma, for decimals at character 2 \(a formula keeps its numbers as 1234\.50, whatever the shop's separators\)\.$/,
+      2,
+    ],
+    ['[fee percent="1,5"]', /point, not a comma/, 16],
     ["1.2.3", /second decimal point/, 4],
     ["5.", /digit after the decimal point/, 2],
     ["[items]", /Unknown placeholder "items"/, 2],
@@ -180,4 +190,164 @@ describe("plain amounts and their text", () => {
     expect(amountAsFormula(300, 0)).toBe("300");
     expect(amountAsFormula(1, 3)).toBe("0.001");
   });
+});
+
+const comma: FormulaNumberFormat = { decimalSeparator: ",", thousandSeparator: "." };
+const point: FormulaNumberFormat = { decimalSeparator: ".", thousandSeparator: "," };
+const spaced: FormulaNumberFormat = { decimalSeparator: ",", thousandSeparator: " " };
+const swiss: FormulaNumberFormat = { decimalSeparator: ".", thousandSeparator: "'" };
+
+const stored = (typed: string, format: FormulaNumberFormat) => {
+  const result = storedCostFormula(typed, format);
+  if (!result.ok) throw new Error(`${typed}: ${result.message}`);
+  return result.text;
+};
+const refusedIn = (typed: string, format: FormulaNumberFormat) => {
+  const result = storedCostFormula(typed, format);
+  if (result.ok) throw new Error(`${typed} was read as ${result.text}`);
+  return result;
+};
+
+describe("cost formulas typed in the shop's separators", () => {
+  it("keeps a formula typed with a decimal comma with points, everything else as typed", () => {
+    expect(stored("2,5 * [qty]", comma)).toBe("2.5 * [qty]");
+    expect(stored('[fee percent="10" min_fee="1,50"]', comma)).toBe('[fee percent="10" min_fee="1.50"]');
+    expect(stored("1.234,50 + [qty] * 0,5", comma)).toBe("1234.50 + [qty] * 0.5");
+    expect(stored("(,5 + [cost]) / 2", comma)).toBe("(.5 + [cost]) / 2");
+    expect(stored("[fee percent='12,5' max_fee=20]", comma)).toBe("[fee percent='12.5' max_fee=20]");
+    expect(stored("1,000 * [qty] + 2.5", point)).toBe("1000 * [qty] + 2.5");
+    expect(stored("2,5 *  [qty]", spaced)).toBe("2.5 *  [qty]");
+    expect(stored("[fee percent='12.5' min_fee='2']", swiss)).toBe("[fee percent='12.5' min_fee='2']");
+    // The same arithmetic as the formula kept.
+    expect(evaluateCostFormula(parsed(stored("2,5 * [qty]", comma)), { qty: 3, cost: 0 }, 2)).toBe(750);
+  });
+
+  it("refuses the other separator, naming the shop's format, never reading it at ten or a thousand times", () => {
+    expect(refusedIn("2.50 * [qty]", comma)).toEqual({
+      ok: false,
+      message:
+        "A point at character 2 separates thousands, only between groups of three digits: write decimals with a comma (the shop writes numbers as 1.234,50).",
+      position: 2,
+    });
+    expect(refusedIn('[fee percent="10" min_fee="1.5"]', comma).position).toBe(29);
+    expect(refusedIn("2,5", point).message).toBe(
+      "A comma at character 2 separates thousands, only between groups of three digits: write decimals with a point (the shop writes numbers as 1,234.50).",
+    );
+    expect(refusedIn("2.5", spaced)).toEqual({
+      ok: false,
+      message: "Use a comma, not a point, for decimals at character 2 (the shop writes numbers as 1234,50).",
+      position: 2,
+    });
+    expect(refusedIn("1,2,3", comma).message).toBe("A number has a second decimal comma at character 4.");
+    expect(refusedIn("2, + 1", comma).message).toBe("Write a digit after the decimal comma at character 2.");
+    expect(refusedIn("1.2345", comma).message).toMatch(/^A point at character 2 separates thousands/);
+    expect(refusedIn("1.234.5", comma).message).toMatch(/^A point at character 6 separates thousands/);
+    expect(refusedIn("1234.567", comma).message).toMatch(/^A point at character 5 separates thousands/);
+    expect(refusedIn("1,234.5", comma).message).toMatch(/^A point at character 6 separates thousands/);
+  });
+
+  it("refuses a thousand separator the formula's own syntax uses, rather than guess which it is", () => {
+    // A space also separates a formula's parts: "1 000" could be two numbers.
+    expect(refusedIn("1 000 * [qty]", spaced)).toEqual({
+      ok: false,
+      message:
+        "A space at character 2 is the shop's thousand separator, and a formula also uses it to separate or quote its parts: write the number without thousand separators, as 1234,50.",
+      position: 2,
+    });
+    expect(refusedIn("1\u202f000", spaced).position).toBe(2);
+    // An apostrophe also quotes a [fee] setting.
+    expect(refusedIn("[fee percent='10' min_fee='1'000']", swiss)).toMatchObject({ position: 29 });
+    expect(refusedIn("[fee percent='10' min_fee='1'000']", swiss).message).toMatch(
+      /^An apostrophe at character 29 is the shop's thousand separator/,
+    );
+    // A decimal separator the syntax uses leaves the formula whole numbers.
+    expect(refusedIn("5-3", { decimalSeparator: "-", thousandSeparator: "" }).message).toMatch(
+      /^"-" at character 2 is the shop's decimal separator, and a formula also uses it/,
+    );
+  });
+
+  it("shows a kept formula in the shop's separators, and one that does not parse as it is", () => {
+    const kept = '2.5 * [qty] + [fee percent="12.5" min_fee="1.50"] - .5';
+    expect(costFormulaIn(kept, comma)).toBe('2,5 * [qty] + [fee percent="12,5" min_fee="1,50"] - ,5');
+    expect(costFormulaIn(kept, point)).toBe(kept);
+    expect(costFormulaIn("1234.5", comma)).toBe("1234,5");
+    expect(costFormulaIn("5 +", comma)).toBe("5 +");
+    expect(costFormulaIn("5,5", comma)).toBe("5,5");
+  });
+});
+
+/** A formula drawn at random as typed in `format` (its numbers maybe grouped) and as kept. */
+function formulas(format: FormulaNumberFormat, grouping: boolean): fc.Arbitrary<{ typed: string; kept: string }> {
+  const { decimalSeparator: decimal, thousandSeparator: thousand } = format;
+  const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, thousand);
+  const number = fc
+    .record({ whole: fc.nat({ max: 99_999_999 }), decimals: fc.stringMatching(/^\d{0,3}$/), group: fc.boolean(), bare: fc.boolean() })
+    .map(({ whole, decimals, group, bare }) => {
+      // ".5": no whole part at all.
+      const wholeText = bare && decimals ? "" : String(whole);
+      const typedWhole = grouping && group ? grouped(wholeText) : wholeText;
+      return {
+        typed: decimals ? `${typedWhole}${decimal}${decimals}` : typedWhole,
+        kept: decimals ? `${wholeText}.${decimals}` : wholeText,
+      };
+    });
+  const space = fc.constantFrom("", " ", "  ");
+  const fee = fc
+    .record({ percent: number, min: fc.option(number), max: fc.option(number), quote: fc.constantFrom('"', "'", "") })
+    .map(({ percent, min, max, quote }) => {
+      const part = (name: string, value: { typed: string; kept: string } | null) =>
+        value
+          ? { typed: ` ${name}=${quote}${value.typed}${quote}`, kept: ` ${name}=${quote}${value.kept}${quote}` }
+          : { typed: "", kept: "" };
+      const parts = [part("percent", percent), part("min_fee", min), part("max_fee", max)];
+      return { typed: `[fee${parts.map((p) => p.typed).join("")}]`, kept: `[fee${parts.map((p) => p.kept).join("")}]` };
+    });
+  const leaf = fc.oneof(number, fee, fc.constantFrom({ typed: "[qty]", kept: "[qty]" }, { typed: "[cost]", kept: "[cost]" }));
+  const { formula } = fc.letrec<{ formula: { typed: string; kept: string } }>((tie) => ({
+    formula: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leaf,
+      fc
+        .record({ left: tie("formula"), op: fc.constantFrom("+", "-", "*", "/"), right: tie("formula"), a: space, b: space })
+        .map(({ left, op, right, a, b }) => ({
+          typed: `${left.typed}${a}${op}${b}${right.typed}`,
+          kept: `${left.kept}${a}${op}${b}${right.kept}`,
+        })),
+      tie("formula").map((inner) => ({ typed: `(${inner.typed})`, kept: `(${inner.kept})` })),
+      tie("formula").map((inner) => ({ typed: `-${inner.typed}`, kept: `-${inner.kept}` })),
+    ),
+  }));
+  // Those the shop keeps (not "5 / 0", nor a min_fee above its max_fee).
+  return formula.filter(({ kept }) => parseCostFormula(kept).ok);
+}
+
+describe("cost formulas: the shop's separators and the kept form, both ways (property)", () => {
+  for (const [name, format] of [
+    ["a decimal comma with points between thousands", comma],
+    ["a decimal point with commas between thousands", point],
+    ["a decimal comma with spaces between thousands", spaced],
+  ] as const) {
+    it(`a kept formula shown in ${name} reads back to the same text`, () => {
+      fc.assert(
+        fc.property(formulas(STORED_FORMULA_FORMAT, false), ({ kept }) => {
+          const shown = costFormulaIn(kept, format);
+          expect(storedCostFormula(shown, format)).toEqual({ ok: true, text: kept });
+        }),
+      );
+    });
+  }
+
+  for (const [name, format] of [
+    ["a decimal comma with points between thousands", comma],
+    ["a decimal point with commas between thousands", point],
+  ] as const) {
+    it(`a formula typed in ${name}, thousands grouped or not, is kept as its numbers mean and shown back alike`, () => {
+      fc.assert(
+        fc.property(formulas(format, true), ({ typed, kept }) => {
+          expect(storedCostFormula(typed, format)).toEqual({ ok: true, text: kept });
+          expect(storedCostFormula(costFormulaIn(kept, format), format)).toEqual({ ok: true, text: kept });
+        }),
+      );
+    });
+  }
 });

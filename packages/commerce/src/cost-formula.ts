@@ -4,9 +4,14 @@
  *   [qty]   the number of items the cost is for,
  *   [cost]  what those items cost (their line totals),
  *   [fee percent="10" min_fee="2" max_fee="20"]  a percentage of [cost], kept between the bounds.
- * Numbers in the text are in the shop's currency (as the console shows amounts: "2.50"); [cost]
- * comes in and the result goes out in minor units. In between the arithmetic is exact (fractions of
- * big integers), and the result is rounded once, at the end, halves away from zero.
+ * Numbers in the text are in the shop's currency; [cost] comes in and the result goes out in minor
+ * units. In between the arithmetic is exact (fractions of big integers), and the result is rounded
+ * once, at the end, halves away from zero.
+ *
+ * The shop keeps a formula, and the owner API takes and answers it, in one form whatever the shop's
+ * separators: a point before decimals and no thousand separator ("2.50 * [qty]"). The console lets
+ * the owner type it in the shop's own separators and converts (`storedCostFormula`, `costFormulaIn`:
+ * decision 0174's amendment).
  *
  * A small tokenizer and a recursive-descent parser; nothing is handed to `eval`. Every refusal
  * names the position (counting from 1) where the text goes wrong.
@@ -45,6 +50,15 @@ export interface FormulaInputs {
   qty: number;
   cost: number;
 }
+
+/** How a formula's numbers are written: the decimal separator, and the thousand separator ("" none). */
+export interface FormulaNumberFormat {
+  readonly decimalSeparator: string;
+  readonly thousandSeparator: string;
+}
+
+/** The one form the shop keeps and the owner API takes: a point before decimals, no thousand separator. */
+export const STORED_FORMULA_FORMAT: FormulaNumberFormat = Object.freeze({ decimalSeparator: ".", thousandSeparator: "" });
 
 /** The longest formula the shop keeps, and the deepest nesting of parentheses it follows. */
 export const MAX_FORMULA_LENGTH = 500;
@@ -113,28 +127,148 @@ const isNameChar = (c: string | undefined) => c !== undefined && /^[A-Za-z_]$/.t
 /** Positions are indexes into the text; messages count from 1. */
 const where = (index: number) => `at character ${index + 1}`;
 
-function readNumber(text: string, start: number): { value: Fraction; next: number } {
-  let i = start;
-  let digits = 0;
-  let decimals = -1;
-  while (i < text.length && (isDigit(text[i]) || text[i] === ".")) {
-    if (text[i] === ".") {
-      if (decimals >= 0) throw new FormulaError(`A number has a second decimal point ${where(i)}.`, i);
-      decimals = 0;
-    } else if (decimals >= 0) decimals++;
-    else digits++;
-    i++;
+/** Characters a formula's own syntax uses (and the spaces a thousand separator may be typed as). */
+const SYNTAX = /[\s+\-*/()[\]="'\u00a0\u202f]/;
+const SPACES = [" ", "\u00a0", "\u202f"];
+
+/** A number as typed, in the text's format: where it stands and its literal in the stored format. */
+interface NumberSpan {
+  at: number;
+  end: number;
+  stored: string;
+}
+
+/** One reading of a text: its number format, worked out once, and the numbers met so far. */
+interface Scan {
+  readonly text: string;
+  readonly format: FormulaNumberFormat;
+  /** The decimal separator, or "" when the formula's syntax uses it (then no number takes decimals). */
+  readonly decimal: string;
+  /** The thousand separator, or "" when there is none or the formula's syntax uses it. */
+  readonly thousand: string;
+  /** Separators the syntax also uses: one between digits is refused, never guessed. */
+  readonly clashing: readonly { separator: string; role: "decimal" | "thousand" }[];
+  readonly numbers: NumberSpan[];
+}
+
+function scanOf(text: string, format: FormulaNumberFormat): Scan {
+  const { decimalSeparator } = format;
+  // Equal separators (which the settings refuse) read the decimal one alone, as amounts do.
+  const thousandSeparator = format.thousandSeparator === decimalSeparator ? "" : format.thousandSeparator;
+  const clashes = (separator: string) => separator !== "" && SYNTAX.test(separator);
+  const clashing = [
+    ...(clashes(decimalSeparator) ? [{ separator: decimalSeparator, role: "decimal" as const }] : []),
+    ...(clashes(thousandSeparator) ? [{ separator: thousandSeparator, role: "thousand" as const }] : []),
+  ];
+  return {
+    text,
+    format,
+    decimal: clashes(decimalSeparator) ? "" : decimalSeparator,
+    thousand: clashes(thousandSeparator) ? "" : thousandSeparator,
+    clashing,
+    numbers: [],
+  };
+}
+
+const SEPARATOR_NAMES: Record<string, string> = { ".": "a point", ",": "a comma", " ": "a space", "'": "an apostrophe" };
+const separatorName = (separator: string) => SEPARATOR_NAMES[SPACES.includes(separator) ? " " : separator] ?? `"${separator}"`;
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+const decimalName = (separator: string) =>
+  separator === "." ? "decimal point" : separator === "," ? "decimal comma" : `decimal separator "${separator}"`;
+
+/** One thousand two hundred and thirty-four and a half as the format writes it, for the messages. */
+function example(scan: Scan): string {
+  const { decimalSeparator } = scan.format;
+  return scan.thousand ? `1${scan.thousand}234${decimalSeparator}50` : `1234${decimalSeparator}50`;
+}
+/** Which numbers a message speaks of: the stored form's, or the shop's. */
+const numbersAs = (scan: Scan) =>
+  scan.format === STORED_FORMULA_FORMAT
+    ? `a formula keeps its numbers as ${example(scan)}, whatever the shop's separators`
+    : `the shop writes numbers as ${example(scan)}`;
+
+/** A number starts here: a digit, the decimal separator (".5"), or a point or comma to be told about. */
+const startsNumber = (scan: Scan, i: number) =>
+  isDigit(scan.text[i]) || scan.text[i] === "." || scan.text[i] === "," || (scan.decimal !== "" && scan.text.startsWith(scan.decimal, i));
+
+/** The clashing separator at `i` when a digit follows it, so that it would have been part of the number. */
+function clashAt(scan: Scan, i: number): Scan["clashing"][number] | undefined {
+  for (const clash of scan.clashing) {
+    // A space between thousands is typed as a space, a no-break space or a narrow one alike.
+    const typed = clash.separator.trim() === "" ? SPACES.find((space) => scan.text[i] === space) : clash.separator;
+    if (typed && scan.text.startsWith(typed, i) && isDigit(scan.text[i + typed.length])) return clash;
   }
-  const literal = text.slice(start, i);
-  if (decimals === 0 || literal === ".") throw new FormulaError(`Write a digit after the decimal point ${where(i - 1)}.`, i - 1);
-  if (digits > MAX_DIGITS || decimals > MAX_DIGITS)
+  return undefined;
+}
+
+/**
+ * Reads a number from `start` in the scan's format: digits, the thousand separator only between groups
+ * of three after one to three leading digits, then at most one decimal separator and its digits. A
+ * point or comma that is neither separator is refused with the format named, never guessed.
+ */
+function readNumber(scan: Scan, start: number): { value: Fraction; next: number } {
+  const { text } = scan;
+  let i = start;
+  let whole = "";
+  let decimals: string | null = null;
+  let decimalAt = -1;
+  let lastThousandAt = -1;
+  let groupDigits = 0;
+  const misplaced = (at: number) =>
+    new FormulaError(
+      `${capitalised(separatorName(scan.thousand))} ${where(at)} separates thousands, only between groups of three digits: write decimals with ${separatorName(scan.format.decimalSeparator)} (${numbersAs(scan)}).`,
+      at,
+    );
+  for (;;) {
+    const c = text[i];
+    if (isDigit(c)) {
+      if (decimals === null) {
+        whole += c;
+        groupDigits++;
+      } else decimals += c;
+      i++;
+    } else if (scan.decimal && text.startsWith(scan.decimal, i)) {
+      if (decimals !== null) throw new FormulaError(`A number has a second ${decimalName(scan.decimal)} ${where(i)}.`, i);
+      if (lastThousandAt >= 0 && groupDigits !== 3) throw misplaced(lastThousandAt);
+      decimals = "";
+      decimalAt = i;
+      i += scan.decimal.length;
+    } else if (scan.thousand && text.startsWith(scan.thousand, i)) {
+      const grouping = lastThousandAt >= 0 ? groupDigits === 3 : groupDigits >= 1 && groupDigits <= 3;
+      if (decimals !== null || !grouping) throw misplaced(i);
+      lastThousandAt = i;
+      groupDigits = 0;
+      i += scan.thousand.length;
+    } else if (c === "." || c === ",") {
+      throw new FormulaError(
+        `Use ${separatorName(scan.format.decimalSeparator)}, not ${separatorName(c)}, for decimals ${where(i)} (${numbersAs(scan)}).`,
+        i,
+      );
+    } else break;
+  }
+  if (lastThousandAt >= 0 && decimals === null && groupDigits !== 3) throw misplaced(lastThousandAt);
+  if (decimals === "") throw new FormulaError(`Write a digit after the ${decimalName(scan.decimal)} ${where(decimalAt)}.`, decimalAt);
+  if (whole.length > MAX_DIGITS || (decimals ?? "").length > MAX_DIGITS)
     throw new FormulaError(`The number ${where(start)} is too long (at most ${MAX_DIGITS} digits either side of the point).`, start);
-  if (text[i] === ",") throw new FormulaError(`Use a point, not a comma, for decimals ${where(i)}.`, i);
-  return { value: decimal(literal), next: i };
+  const clash = clashAt(scan, i);
+  if (clash?.role === "thousand")
+    throw new FormulaError(
+      `${capitalised(separatorName(clash.separator))} ${where(i)} is the shop's thousand separator, and a formula also uses it to separate or quote its parts: write the number without thousand separators, as ${example(scan)}.`,
+      i,
+    );
+  if (clash)
+    throw new FormulaError(
+      `${capitalised(separatorName(clash.separator))} ${where(i)} is the shop's decimal separator, and a formula also uses it for its own syntax: a formula cannot hold decimals in this shop (write 25 / 10 for 2${clash.separator}5, or change the decimal separator in Settings → General).`,
+      i,
+    );
+  const stored = decimals === null ? whole : `${whole}.${decimals}`;
+  scan.numbers.push({ at: start, end: i, stored });
+  return { value: decimal(stored), next: i };
 }
 
 /** Reads `[name attr="value" …]` from its opening bracket. */
-function readTag(text: string, start: number): { node: FormulaNode; next: number } {
+function readTag(scan: Scan, start: number): { node: FormulaNode; next: number } {
+  const { text } = scan;
   let i = start + 1;
   const skipSpace = () => {
     while (isSpace(text[i])) i++;
@@ -177,9 +311,8 @@ function readTag(text: string, start: number): { node: FormulaNode; next: number
     const quote = text[i] === '"' || text[i] === "'" ? text[i] : "";
     if (quote) i++;
     const valueAt = i;
-    if (!isDigit(text[i]) && text[i] !== ".")
-      throw new FormulaError(`${key} needs a number of 0 or more ${where(valueAt)}, as ${key}="10".`, valueAt);
-    const { value, next } = readNumber(text, i);
+    if (!startsNumber(scan, i)) throw new FormulaError(`${key} needs a number of 0 or more ${where(valueAt)}, as ${key}="10".`, valueAt);
+    const { value, next } = readNumber(scan, i);
     i = next;
     if (quote) {
       if (text[i] !== quote) throw new FormulaError(`Expected the closing ${quote} of ${key} ${where(i)}.`, i);
@@ -197,25 +330,25 @@ function readTag(text: string, start: number): { node: FormulaNode; next: number
   return { node: { kind: "fee", percent, min, max }, next: i };
 }
 
-function tokenize(text: string): Token[] {
+function tokenize(scan: Scan): Token[] {
+  const { text } = scan;
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i] as string;
     if (isSpace(c)) i++;
-    else if (isDigit(c) || c === ".") {
-      const { value, next } = readNumber(text, i);
+    else if (startsNumber(scan, i)) {
+      const { value, next } = readNumber(scan, i);
       tokens.push({ type: "number", value, at: i });
       i = next;
     } else if (c === "+" || c === "-" || c === "*" || c === "/" || c === "(" || c === ")") {
       tokens.push({ type: "op", op: c, at: i });
       i++;
     } else if (c === "[") {
-      const { node, next } = readTag(text, i);
+      const { node, next } = readTag(scan, i);
       tokens.push({ type: "tag", node, at: i });
       i = next;
     } else if (c === "]") throw new FormulaError(`A "]" ${where(i)} closes no placeholder.`, i);
-    else if (c === ",") throw new FormulaError(`Use a point, not a comma, for decimals ${where(i)}.`, i);
     else
       throw new FormulaError(
         `"${c}" ${where(i)} is not part of a formula: use numbers, + - * /, parentheses and [qty], [cost] or [fee].`,
@@ -361,17 +494,70 @@ class Parser {
   }
 }
 
-/** Parses a cost as the owner typed it; a refusal says what is wrong and where (`position` counts from 1). */
-export function parseCostFormula(text: string): FormulaParse {
-  if (text.length > MAX_FORMULA_LENGTH)
-    return { ok: false, message: `Keep the formula to ${MAX_FORMULA_LENGTH} characters.`, position: MAX_FORMULA_LENGTH + 1 };
+/** Reads a text in `format` to its tree, its numbers noted in the scan; throws the first problem. */
+function read(text: string, format: FormulaNumberFormat): { root: FormulaNode; scan: Scan } {
+  if (text.length > MAX_FORMULA_LENGTH) throw new FormulaError(`Keep the formula to ${MAX_FORMULA_LENGTH} characters.`, MAX_FORMULA_LENGTH);
+  const scan = scanOf(text, format);
+  return { root: new Parser(tokenize(scan)).parse(), scan };
+}
+
+function refusal(error: unknown): { ok: false; message: string; position: number } {
+  if (error instanceof FormulaError) return { ok: false, message: error.message, position: error.position + 1 };
+  throw error;
+}
+
+/**
+ * Parses a cost as kept (numbers in `format`, the stored one unless said); a refusal says what is wrong
+ * and where (`position` counts from 1).
+ */
+export function parseCostFormula(text: string, format: FormulaNumberFormat = STORED_FORMULA_FORMAT): FormulaParse {
   try {
-    const root = new Parser(tokenize(text)).parse();
-    return { ok: true, formula: Object.freeze({ text, root }) };
+    return { ok: true, formula: Object.freeze({ text, root: read(text, format).root }) };
   } catch (error) {
-    if (error instanceof FormulaError) return { ok: false, message: error.message, position: error.position + 1 };
-    throw error;
+    return refusal(error);
   }
+}
+
+/** Each number of a formula written anew by `write`, everything else as it stands. */
+function rewriteNumbers(text: string, numbers: readonly NumberSpan[], write: (stored: string) => string): string {
+  let result = "";
+  let from = 0;
+  for (const number of numbers) {
+    result += text.slice(from, number.at) + write(number.stored);
+    from = number.end;
+  }
+  return result + text.slice(from);
+}
+
+/**
+ * A formula the owner typed with the shop's separators ("2,5 * [qty]", `[fee percent="10" min_fee="1,50"]`
+ * where the decimal separator is ",") as the shop keeps it ("2.5 * [qty]"), or why it cannot be read
+ * for sure, the place counted in the typed text.
+ */
+export function storedCostFormula(
+  typed: string,
+  format: FormulaNumberFormat,
+): { ok: true; text: string } | { ok: false; message: string; position: number } {
+  try {
+    const { scan } = read(typed, format);
+    return { ok: true, text: rewriteNumbers(typed, scan.numbers, (stored) => stored) };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/**
+ * A kept formula as the owner types it in `format` ("2.5 * [qty]" as "2,5 * [qty]"), which
+ * `storedCostFormula` reads back to the same text. One that does not parse (kept by other means) is shown as it is.
+ */
+export function costFormulaIn(stored: string, format: FormulaNumberFormat): string {
+  let numbers: readonly NumberSpan[];
+  try {
+    numbers = read(stored, STORED_FORMULA_FORMAT).scan.numbers;
+  } catch {
+    return stored;
+  }
+  return rewriteNumbers(stored, numbers, (number) => number.replace(".", format.decimalSeparator));
 }
 
 /** The problem with a formula as the owner typed it, or null when it is one the shop can use. */

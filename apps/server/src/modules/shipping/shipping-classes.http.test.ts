@@ -425,6 +425,33 @@ describe("flat rates: class costs and formulas in the cart", () => {
     expect(await ok(call("GET", "/shipping-zones"))).toEqual(before);
   });
 
+  it("takes and answers formulas in one form whatever the shop's separators (decision 0174's amendment)", async () => {
+    const currency = await ok(call("GET", "/settings/currency"));
+    const { version: _version, ...settings } = currency;
+    await ok(call("PUT", "/settings/currency", { ...currency, decimal_separator: ",", thousand_separator: "." }));
+    try {
+      const typedAsTheShopWrites = await call("POST", "/shipping-zones", {
+        name: "Comma formula",
+        locations: [{ type: "country", code: "JP" }],
+        methods: [{ method_id: "flat_rate", title: "Japan post", enabled: true, cost_formula: "2,5 * [qty]" }],
+      });
+      expect(typedAsTheShopWrites.statusCode).toBe(400);
+      expect(fieldMessages(typedAsTheShopWrites)).toEqual({
+        "methods.0.cost_formula":
+          "Use a point, not a comma, for decimals at character 2 (a formula keeps its numbers as 1234.50, whatever the shop's separators).",
+      });
+      const formula = '2.5 * [qty] + [fee percent="10" min_fee="1.50"]';
+      const zone = await japanZone({ cost_formula: formula });
+      expect(zone.methods[0]).toMatchObject({ cost_formula: formula });
+      // Two T-shirts (40.00): 5.00 + the fee's 4.00.
+      expect(await japanPost([{ id: ids.tShirt, quantity: 2 }])).toBe(900);
+      await call("DELETE", `/shipping-zones/${zone.id}`);
+    } finally {
+      const { version } = await ok(call("GET", "/settings/currency"));
+      await ok(call("PUT", "/settings/currency", { ...settings, version }));
+    }
+  });
+
   it("leaves the demo's plain costs as they were", async () => {
     const zones = await ok(call("GET", "/shipping-zones"));
     const us = zones.zones.find((z: { name: string }) => z.name === "United States");

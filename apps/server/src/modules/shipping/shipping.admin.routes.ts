@@ -32,7 +32,12 @@ const Params = Type.Object({ id: Id });
 // Amounts are plain numbers here so the service can say beside the field what a cost must be.
 const Money = (description: string) => Type.Number({ description });
 // Formulas are checked by the service, which names the place in the text where one goes wrong.
-const Formula = (description: string) => Type.String({ maxLength: 500, description });
+// One stored form whatever the shop's separators (decision 0174's amendment): the console converts what the owner types.
+const Formula = (description: string) =>
+  Type.String({
+    maxLength: 500,
+    description: `${description}. Numbers with a point before decimals and no thousand separator (2.50, 1250), whatever the shop's decimal and thousand separators`,
+  });
 const ShippingClass = Type.Object(
   {
     name: Type.String({ maxLength: 100 }),

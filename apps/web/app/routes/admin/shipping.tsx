@@ -8,6 +8,7 @@ import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { type ShippingMethod, type ShippingZone, shippingApi } from "../../features/admin/shipping/api.ts";
 import { shippingMessages as t } from "../../features/admin/shipping/messages.ts";
+import { formulaText } from "../../features/admin/shipping/model.ts";
 import shippingStyles from "../../features/admin/shipping/shipping.css?url";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/shipping";
@@ -38,7 +39,7 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const money = moneyFormat(list.currency_code, list.currency_minor_unit);
   const methodText = (method: ShippingMethod) =>
-    `${method.title}${method.method_id === "flat_rate" ? ` ${method.cost_formula || money.amount(method.cost ?? 0)}` : ""}${method.enabled ? "" : ` (${t.disabled})`}`;
+    `${method.title}${method.method_id === "flat_rate" ? ` ${method.cost_formula ? formulaText(method.cost_formula) : money.amount(method.cost ?? 0)}` : ""}${method.enabled ? "" : ` (${t.disabled})`}`;
 
   async function move(index: number, to: number) {
     const next = [...zones];

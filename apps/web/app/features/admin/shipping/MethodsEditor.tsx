@@ -3,7 +3,7 @@ import { useContext } from "react";
 import { CheckboxField, FieldErrorsContext, fieldId, SelectField, TextField } from "../components/fields.tsx";
 import type { FreeShippingRequires, MethodKind, ShippingClass } from "./api.ts";
 import { shippingMessages as t } from "./messages.ts";
-import { type MethodDraft, newMethod, withKind } from "./model.ts";
+import { formulaText, type MethodDraft, newMethod, withKind } from "./model.ts";
 
 const KINDS = (Object.keys(t.kinds) as MethodKind[]).map((value) => ({ value, label: t.kinds[value] }));
 const REQUIRES = (Object.keys(t.requirements) as FreeShippingRequires[]).map((value) => ({ value, label: t.requirements[value] }));
@@ -52,7 +52,7 @@ export function MethodsEditor({
                 <TextField
                   path={path("cost")}
                   label={t.cost(currency)}
-                  hint={t.costHint}
+                  hint={t.costHint(formulaText('2.5 * [qty] + [fee percent="10" min_fee="1.50"]'))}
                   value={method.cost}
                   onChange={(cost) => change(index, { cost })}
                 />

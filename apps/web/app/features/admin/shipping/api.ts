@@ -13,7 +13,10 @@ export interface ShippingMethod {
   title: string;
   enabled: boolean;
   cost?: number;
-  /** flat_rate: a cost formula in place of `cost` ("" none), in the shop's currency (decision 0106). */
+  /**
+   * flat_rate: a cost formula in place of `cost` ("" none), in the shop's currency (decision 0106), kept with a point
+   * before decimals whatever the shop's separators (decision 0174's amendment); so are the class costs.
+   */
   cost_formula?: string;
   class_costs?: { class_id: number; cost: string }[];
   no_class_cost?: string;

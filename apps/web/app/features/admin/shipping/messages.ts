@@ -34,8 +34,8 @@ export const shippingMessages = {
   classDeleted: (name: string, count: number) =>
     `Shipping class ${name} deleted${count ? `; ${count === 1 ? "one product has" : `${count} products have`} no class now` : ""}.`,
   // A flat rate's cost per class
-  costHint:
-    'An amount, or a formula: + - * / and parentheses over [qty] (items), [cost] (their total) and [fee percent="10" min_fee="2" max_fee="20"].',
+  costHint: (sample: string) =>
+    `An amount, or a formula: + - * / and parentheses over [qty] (items), [cost] (their total) and [fee percent="10" min_fee="2" max_fee="20"]. Numbers as the shop writes them, as in ${sample}.`,
   classCosts: "Costs per shipping class",
   classCostsHint:
     "Added to the cost above. Each is an amount or a formula; [qty] and [cost] count the items of that class. Empty adds nothing.",

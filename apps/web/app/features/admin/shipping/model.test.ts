@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setShopAmountFormat } from "../money.ts";
+import type { ShippingMethod } from "./api.ts";
 import { emptyZone, fromMethodDrafts, fromZoneDraft, newMethod, toZoneDraft, withKind, zoneFieldErrors } from "./model.ts";
 
 const USD = { currency_code: "USD", currency_minor_unit: 2 };
@@ -97,6 +99,54 @@ describe("a method's kind", () => {
     expect(withKind({ ...newMethod(), title: "Standard post" }, "free_shipping")).toMatchObject({
       method_id: "free_shipping",
       title: "Standard post",
+    });
+  });
+});
+
+describe("a flat rate's formulas in a shop that writes decimal commas", () => {
+  afterEach(() => setShopAmountFormat({ decimalSeparator: ".", thousandSeparator: "," }));
+  const kept: ShippingMethod = {
+    id: 2,
+    method_id: "flat_rate",
+    title: "Post",
+    enabled: true,
+    cost: 0,
+    cost_formula: '2.5 * [qty] + [fee percent="10" min_fee="1.50"]',
+    class_costs: [{ class_id: 4, cost: "0.75 * [qty]" }],
+    no_class_cost: "1.25",
+  };
+
+  it("shows them with commas and sends them as the shop keeps them, with points", () => {
+    setShopAmountFormat({ decimalSeparator: ",", thousandSeparator: "." });
+    const draft = toZoneDraft({ name: "Europe", locations: [], methods: [kept] }, USD);
+    expect(draft.methods[0]).toMatchObject({
+      cost: '2,5 * [qty] + [fee percent="10" min_fee="1,50"]',
+      class_costs: { 4: "0,75 * [qty]" },
+      no_class_cost: "1,25",
+    });
+    const sent = fromMethodDrafts(draft.methods, USD, [4]);
+    expect(sent.ok && sent.input[0]).toMatchObject({
+      cost: 0,
+      cost_formula: kept.cost_formula,
+      class_costs: [{ class_id: 4, cost: "0.75 * [qty]" }],
+      no_class_cost: "1.25",
+    });
+    // A plain amount, grouped or not, is still an amount.
+    const plain = fromMethodDrafts([{ ...newMethod(), cost: "1.234,50" }], USD);
+    expect(plain.ok && plain.input[0]).toMatchObject({ cost: 123450, cost_formula: "" });
+  });
+
+  it("refuses a formula in other separators beside its field, naming the shop's format", () => {
+    setShopAmountFormat({ decimalSeparator: ",", thousandSeparator: "." });
+    const refused = fromMethodDrafts([{ ...newMethod(), cost: "2.50 * [qty]", class_costs: { 4: "[qty] * 1.5" } }], USD, [4]);
+    expect(refused).toEqual({
+      ok: false,
+      errors: {
+        "methods.0.cost":
+          "A point at character 2 separates thousands, only between groups of three digits: write decimals with a comma (the shop writes numbers as 1.234,50).",
+        "methods.0.class_costs.0.cost":
+          "A point at character 10 separates thousands, only between groups of three digits: write decimals with a comma (the shop writes numbers as 1.234,50).",
+      },
     });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The shipping forms' drafts: what the owner types (regions as lists of codes, amounts in whole
- * units) and their conversion to and from the API's shapes, with the server's messages on regions
- * put back beside the field that held them. Pure.
+ * units, cost formulas, all in the shop's separators) and their conversion to and from the API's
+ * shapes, with the server's messages on regions put back beside the field that held them.
  */
-import { amountText, toMinor } from "../money.ts";
+import { costFormulaIn, storedCostFormula } from "@cartwright/commerce";
+import { amountText, shopAmountFormat, toMinor } from "../money.ts";
 import type { FreeShippingRequires, LocationType, MethodKind, ShippingMethod, ShopCurrency, ZoneInput } from "./api.ts";
 import { shippingMessages as t } from "./messages.ts";
 
@@ -12,7 +13,7 @@ export interface MethodDraft {
   method_id: MethodKind;
   title: string;
   enabled: boolean;
-  /** Whole units ("5.00"), or a cost formula (decision 0106). */
+  /** Whole units ("5.00"), or a cost formula (decision 0106), in the shop's separators. */
   cost: string;
   /** Formulas by shipping class id; empty adds nothing. */
   class_costs: Record<string, string>;
@@ -40,6 +41,9 @@ export const REGION_FIELDS: readonly [RegionField, LocationType][] = [
 ];
 
 export const moneyText = (value: number, currency: ShopCurrency) => amountText(value, currency.currency_minor_unit);
+
+/** A kept cost formula ("2.5 * [qty]") as the owner types it, in the shop's separators ("2,5 * [qty]"). */
+export const formulaText = (kept: string) => costFormulaIn(kept, shopAmountFormat());
 
 export const newMethod = (kind: MethodKind = "flat_rate"): MethodDraft => ({
   method_id: kind,
@@ -73,9 +77,9 @@ export function toMethodDraft(method: ShippingMethod, currency: ShopCurrency): M
     id: method.id,
     title: method.title,
     enabled: method.enabled,
-    cost: method.cost_formula || moneyText(method.cost ?? 0, currency),
-    class_costs: Object.fromEntries((method.class_costs ?? []).map((c) => [String(c.class_id), c.cost])),
-    no_class_cost: method.no_class_cost ?? "",
+    cost: method.cost_formula ? formulaText(method.cost_formula) : moneyText(method.cost ?? 0, currency),
+    class_costs: Object.fromEntries((method.class_costs ?? []).map((c) => [String(c.class_id), formulaText(c.cost)])),
+    no_class_cost: formulaText(method.no_class_cost ?? ""),
     calculation_type: method.calculation_type ?? "class",
     taxable: method.taxable ?? true,
     requires: method.requires ?? "",
@@ -109,9 +113,10 @@ const list = (text: string, postcodes: boolean) =>
 export type Converted<T> = { ok: true; input: T } | { ok: false; errors: Record<string, string> };
 
 /**
- * The API's methods of a list of drafts, or the amounts that are not amounts, by `methods.{i}.{field}`.
- * A flat rate's cost that is a plain amount goes as `cost` (minor units), anything else as its
- * formula, which the server checks; class costs go in the order of `classIds` (the fields' order).
+ * The API's methods of a list of drafts, or the amounts and formulas that cannot be read, by
+ * `methods.{i}.{field}`. A flat rate's cost that is a plain amount goes as `cost` (minor units),
+ * anything else as its formula in the form the shop keeps ("2,5 * [qty]" typed with a decimal comma
+ * goes as "2.5 * [qty]"); class costs go in the order of `classIds` (the fields' order).
  */
 export function fromMethodDrafts(
   methods: MethodDraft[],
@@ -120,21 +125,32 @@ export function fromMethodDrafts(
 ): Converted<ShippingMethod[]> {
   const errors: Record<string, string> = {};
   const digits = currency.currency_minor_unit;
+  const format = shopAmountFormat();
   const money = (text: string, path: string) => {
     const value = toMinor(text.trim() || "0", digits);
     if (value === undefined) errors[path] = t.notAmount(digits);
     return value ?? 0;
   };
+  const formula = (text: string, path: string) => {
+    const typed = text.trim();
+    if (!typed) return "";
+    const kept = storedCostFormula(typed, format);
+    if (!kept.ok) errors[path] = kept.message;
+    return kept.ok ? kept.text : typed;
+  };
   const input = methods.map((method, i): ShippingMethod => {
     const base = { ...(method.id ? { id: method.id } : {}), method_id: method.method_id, title: method.title, enabled: method.enabled };
     if (method.method_id === "flat_rate") {
-      const amount = toMinor(method.cost.trim() || "0", digits);
+      const amount = toMinor(method.cost.trim() || "0", digits, format);
       return {
         ...base,
         cost: amount ?? 0,
-        cost_formula: amount === undefined ? method.cost.trim() : "",
-        class_costs: classIds.map((id) => ({ class_id: id, cost: (method.class_costs[String(id)] ?? "").trim() })),
-        no_class_cost: method.no_class_cost.trim(),
+        cost_formula: amount === undefined ? formula(method.cost, `methods.${i}.cost`) : "",
+        class_costs: classIds.map((id, j) => ({
+          class_id: id,
+          cost: formula(method.class_costs[String(id)] ?? "", `methods.${i}.class_costs.${j}.cost`),
+        })),
+        no_class_cost: formula(method.no_class_cost, `methods.${i}.no_class_cost`),
         calculation_type: method.calculation_type,
         taxable: method.taxable,
       };

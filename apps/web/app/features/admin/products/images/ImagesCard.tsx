@@ -3,6 +3,8 @@
  * on it, the gallery in order (the first the main image) moved by Move up/Move down buttons (focus
  * stays on the moved image, its new place announced) or by dragging, alt text per image (a
  * warning while empty), remove. Uploads are saved at once; the gallery is saved with the product.
+ * While an upload runs the file input keeps the keyboard's focus (aria-disabled, not disabled) and
+ * refuses another pick or drop, saying why.
  */
 import { type DragEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { AdminApiError } from "../../api.ts";
@@ -24,6 +26,8 @@ export function ImagesCard({ images, onChange }: Props) {
   const announce = useAnnounce();
   const errors = useContext(FieldErrorsContext);
   const [uploading, setUploading] = useState(0);
+  // Set before the first await, so a pick or drop in the same moment is refused too.
+  const inFlight = useRef(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [dropping, setDropping] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
@@ -43,9 +47,17 @@ export function ImagesCard({ images, onChange }: Props) {
     setFocusAfterMove(null);
   }, [focusAfterMove]);
 
+  /** A pick or drop while an upload runs: nothing is sent, and the owner hears why. */
+  const refuseWhileBusy = () => announce(t.stillUploading);
+
   async function upload(files: File[]) {
     const chosen = files.filter((file) => file.size > 0 || file.name);
     if (!chosen.length) return;
+    if (inFlight.current) {
+      refuseWhileBusy();
+      return;
+    }
+    inFlight.current = true;
     setProblems([]);
     setUploading(chosen.length);
     const refused: string[] = [];
@@ -60,6 +72,7 @@ export function ImagesCard({ images, onChange }: Props) {
       }
       setUploading((n) => n - 1);
     }
+    inFlight.current = false;
     setProblems(refused);
   }
 
@@ -118,7 +131,14 @@ export function ImagesCard({ images, onChange }: Props) {
           accept={ACCEPT}
           multiple
           aria-describedby={`${inputId}-hint`}
-          disabled={uploading > 0}
+          // aria-disabled, not disabled: a disabled input would drop the keyboard's focus to the page.
+          aria-disabled={uploading > 0}
+          onClick={(event) => {
+            // No file chooser while an upload runs (Space and Enter click the input too).
+            if (!inFlight.current) return;
+            event.preventDefault();
+            refuseWhileBusy();
+          }}
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = "";

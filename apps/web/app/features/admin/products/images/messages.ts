@@ -7,6 +7,7 @@ export const imageMessages = {
   dropHere: "Drop the images to upload them",
   uploading: (count: number) => (count === 1 ? "Uploading 1 image…" : `Uploading ${count} images…`),
   uploaded: (name: string) => `${name} uploaded and added to the gallery.`,
+  stillUploading: "An upload is on its way: choose more images once it has finished.",
   refused: (name: string, reason: string) => `${name}: ${reason}`,
   empty: "No images yet: the shop shows a plain placeholder.",
   gallery: "Gallery, in the order shoppers see it",
