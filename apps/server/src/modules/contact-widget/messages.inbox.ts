@@ -3,6 +3,7 @@
  * filters, one message with its fields and files (reading it marks it read), the read state, and
  * deletion; each owner change goes into the change log (DESIGN.md §9).
  */
+import { pagingOf } from "../../http/paging.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { changeVia } from "../../http/owner-change.ts";
@@ -44,9 +45,7 @@ export async function listInbox(ctx: RequestContext, query: InboxQuery) {
       created_at: row.created_at,
       read: row.read_at !== null,
     })),
-    total,
-    page: query.page,
-    pages: Math.ceil(total / query.perPage),
+    ...pagingOf(total, query.page, query.perPage),
   };
 }
 

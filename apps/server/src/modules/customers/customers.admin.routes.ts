@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { dayIn } from "@cartwright/commerce/time-zone";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import type { Mailer } from "../emails/index.ts";
@@ -16,10 +17,7 @@ import { RESET_VALID_MINUTES, sendResetLinkFor } from "./password-reset.ts";
 
 const tags = ["owner"];
 const Search = Type.Optional(Type.String({ maxLength: 200, description: "Words in the name or email (case ignored)" }));
-const Pages = {
-  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-};
+const Pages = pagingQuery(20);
 const ListQuery = Type.Object({
   search: Search,
   sort: Type.Union([Type.Literal("name"), Type.Literal("spend"), Type.Literal("orders"), Type.Literal("last_order")], {
@@ -162,9 +160,9 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
         replies: { 200: CustomerListReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listCustomers(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listCustomers(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(
@@ -178,9 +176,9 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
         replies: { 200: GuestListReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listGuests(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listGuests(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(

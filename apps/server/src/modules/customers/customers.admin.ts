@@ -5,6 +5,7 @@
  * carries a password hash or a session.
  */
 import { sql } from "kysely";
+import { pagingOf } from "../../http/paging.ts";
 import type { Db } from "../../db/index.ts";
 import type { CustomersTable, OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -122,9 +123,7 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
       )
     : undefined;
   return {
-    total: Number(total),
-    page: query.page,
-    per_page: query.perPage,
+    ...pagingOf(Number(total), query.page, query.perPage),
     ...(await shopCurrency(ctx)),
     customers: page.map((row) => {
       const sums = figures ? figures.get(row.id) : row;
@@ -283,9 +282,7 @@ export async function listGuests(ctx: RequestContext, query: { search?: string; 
     .offset((query.page - 1) * query.perPage)
     .execute();
   return {
-    total: Number(total),
-    page: query.page,
-    per_page: query.perPage,
+    ...pagingOf(Number(total), query.page, query.perPage),
     ...(await shopCurrency(ctx)),
     guests: rows.map((row) => ({
       email: row.email,

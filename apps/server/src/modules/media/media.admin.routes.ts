@@ -10,6 +10,7 @@ import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { StoreError } from "../../http/errors.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
 import { deleteMedia, listMedia, MAX_ALT_LENGTH, mediaInvalid, readMedia, updateMedia, uploadMedia } from "./media.service.ts";
 
@@ -17,8 +18,7 @@ const tags = ["owner"];
 const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the file name or alt text" })),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 40 }),
+  ...pagingQuery(40),
 });
 const Patch = Type.Object(
   {
@@ -92,9 +92,9 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ListQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listMedia(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listMedia(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get("/media/:id", { schema: { tags, summary: "Read an image", params: Params } }, async (request) =>

@@ -2,7 +2,7 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
-import { sendPaging } from "../catalog/index.ts";
+import { sendPaging } from "../../http/paging.ts";
 import { salesOverview } from "./reports.admin.ts";
 import { DEFAULT_SORT, type ReportTab, reportCsv, reportTab, TAB_SORTS } from "./reports.tabs.ts";
 

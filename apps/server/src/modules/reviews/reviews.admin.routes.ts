@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MAX_ID } from "../../db/ids.ts";
 import { bulkReviews, listReviews, pendingCount, readReview, updateReview } from "./reviews.admin.ts";
 
@@ -19,8 +20,7 @@ const ListQuery = Type.Object({
   ),
   product_id: Type.Optional(Id),
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
 });
 const Patch = Type.Object(
   {
@@ -46,10 +46,17 @@ const Bulk = Type.Object(
 export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/reviews",
-    { schema: { tags, summary: "List product reviews newest first, by status tab, with each tab's count", querystring: ListQuery } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        summary: "List product reviews newest first, by status tab, with each tab's count",
+        querystring: ListQuery,
+        response: { 200: pagedListReply("reviews", "The page's reviews") },
+      },
+    },
+    async (request, reply) => {
       const { per_page, product_id, ...query } = request.query;
-      return listReviews(request.ctx, { ...query, perPage: per_page, productId: product_id });
+      return pagedReply(reply, request.url, await listReviews(request.ctx, { ...query, perPage: per_page, productId: product_id }));
     },
   );
   app.get("/reviews/pending-count", { schema: { tags, summary: "How many reviews wait for approval" } }, async (request) => ({

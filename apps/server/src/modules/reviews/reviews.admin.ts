@@ -6,6 +6,7 @@
 import { REVIEW_LIMITS, type ReviewStatus } from "@cartwright/commerce";
 import type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewTab } from "@cartwright/commerce/admin";
 import { sql } from "kysely";
+import { pagingOf } from "../../http/paging.ts";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -94,8 +95,8 @@ export async function listReviews(ctx: RequestContext, query: AdminReviewQuery) 
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
-  const total = counts[tab];
-  return { reviews: rows.map(adminReview), total, total_pages: Math.ceil(total / perPage), page, per_page: perPage, counts };
+  const paging = pagingOf(counts[tab], page, perPage);
+  return { reviews: rows.map(adminReview), ...paging, total_pages: paging.pages, counts };
 }
 
 /** Reviews waiting for approval: the console's navigation and dashboard show the number. */

@@ -7,6 +7,7 @@
  */
 import type { StockReportRow, StockReportStatus } from "@cartwright/commerce/admin";
 import { type ExpressionBuilder, sql } from "kysely";
+import { pagingOf } from "../../http/paging.ts";
 import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { productLabels } from "./labels.ts";
@@ -130,6 +131,5 @@ export async function stockReport(ctx: RequestContext, query: StockReportQuery) 
       status,
     };
   });
-  const total = counts[query.status];
-  return { items, counts, total, page: query.page, pages: Math.max(1, Math.ceil(total / query.perPage)) };
+  return { items, counts, ...pagingOf(counts[query.status], query.page, query.perPage) };
 }

@@ -1,6 +1,7 @@
 /** The owner's stock report (under /api/admin/v1, behind requireOwner; decision 0099, read-only). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { STOCK_REPORT_STATUSES, stockCounts, stockReport } from "./report.ts";
 
 const tags = ["owner"];
@@ -13,8 +14,7 @@ const ReportQuery = Type.Object({
   search: Search,
   orderby: Type.Union([Type.Literal("stock"), Type.Literal("name")], { default: "stock" }),
   order: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "asc" }),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
 });
 
 export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,11 +26,12 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Products and variations that track their stock, by status (with each status's count), searched, sorted and paged",
         querystring: ReportQuery,
+        response: { 200: pagedListReply("items", "The page's products and variations") },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return stockReport(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await stockReport(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(
