@@ -1,12 +1,13 @@
 /**
  * One paging for every paged listing, the Store API's and the owner API's (decisions 0005, 0171): `page` and
  * `per_page` bounded alike (a bad one is 400 `rest_invalid_param`), the totals in `X-WP-Total` and
- * `X-WP-TotalPages` (and decision 0005's `X-Total`, `X-Total-Pages`), a `Link` header to the first, previous,
- * next and last pages, and on the owner API the same four fields in the body beside the list.
+ * `X-WP-TotalPages` (and decision 0005's `X-Total`, `X-Total-Pages`) and a `Link` header. The Store API's Link is
+ * WooCommerce's, prev and next; the owner API's adds first and last, and its lists carry the same four fields in
+ * the body beside the list (`total`, `page`, `per_page`, `pages`).
  */
 import type { OwnerPaging } from "@cartwright/commerce/admin";
 import type { FastifyReply } from "fastify";
-import { type TSchema, Type } from "typebox";
+import { type TProperties, type TSchema, Type } from "typebox";
 
 /** The highest page a listing answers (page × per_page past it would be an offset no one pages to). */
 export const MAX_PAGE = 100_000;
@@ -19,7 +20,7 @@ export const pagingQuery = (perPageDefault: number) => ({
   per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: perPageDefault, description: "Items a page" }),
 });
 
-/** The paging of one page of a listing, `total` counted by the caller (the list's own count: paging adds none). */
+/** The paging of one page of an owner list, `total` counted by the caller (the list's own count: paging adds none). */
 export const pagingOf = (total: number, page: number, perPage: number): OwnerPaging => ({
   total,
   page,
@@ -27,7 +28,7 @@ export const pagingOf = (total: number, page: number, perPage: number): OwnerPag
   pages: Math.ceil(total / perPage),
 });
 
-/** The schemas of the body's paging fields, for an owner list's reply. */
+/** The schemas of an owner list's paging fields in its body. */
 export const PagingFields = {
   total: Type.Integer({ minimum: 0, description: "Items the query matches (also X-WP-Total)" }),
   page: Type.Integer({ minimum: 1, description: "This page" }),
@@ -35,60 +36,77 @@ export const PagingFields = {
   pages: Type.Integer({ minimum: 0, description: "Pages in all, 0 when nothing matches (also X-WP-TotalPages)" }),
 };
 
-const PAGING_HEADERS = {
+const pagingHeaders = (links: string) => ({
   "X-WP-Total": Type.Integer({ description: "Items the query matches, on every page" }),
   "X-WP-TotalPages": Type.Integer({ description: "Pages in all (0 when nothing matches)" }),
   "X-Total": Type.Integer({ description: "X-WP-Total under decision 0005's name" }),
   "X-Total-Pages": Type.Integer({ description: "X-WP-TotalPages under decision 0005's name" }),
-  Link: Type.String({
-    description: 'RFC 8288 links to the pages: rel="first", "prev", "next" and "last", each present when there is such a page',
-  }),
-};
+  Link: Type.String({ description: `RFC 8288 links to the pages: ${links}, each present when there is such a page` }),
+});
+const STORE_HEADERS = pagingHeaders('rel="prev" and "next"');
+const OWNER_HEADERS = pagingHeaders('rel="first", "prev", "next" and "last"');
 
-/** A paged reply's schema with its paging headers, which the OpenAPI document shows under the response. */
-export const withPagingHeaders = <T extends TSchema>(reply: T): T => ({ ...reply, headers: PAGING_HEADERS });
-
-/**
- * The reply schema of an owner list whose rows have no schema of their own: the paging fields documented and
- * required (a list that forgets one fails to serialize), its other fields sent as they are.
- */
-export const pagedListReply = (list: string, description: string) =>
-  withPagingHeaders(
-    Type.Object({ [list]: Type.Array(Type.Unknown(), { description }), ...PagingFields }, { additionalProperties: true }),
-  );
+/** A Store API listing's reply schema with its paging headers, which the OpenAPI document shows under the response. */
+export const withPagingHeaders = <T extends TSchema>(reply: T): T => ({ ...reply, headers: STORE_HEADERS });
 
 /**
- * A paged listing's headers: the totals under WooCommerce's names (`X-WP-Total`, `X-WP-TotalPages`, which
- * clients written for it read) and decision 0005's, and the Link header; none when `withLink` is false
- * (a listing asked for whole).
+ * An owner list's reply schema, for the document (`replies`): its own fields, the paging fields beside them and the
+ * paging headers.
  */
-export function sendPaging(reply: FastifyReply, url: string, at: { page: number; total: number; totalPages: number }, withLink = true): void {
-  reply.header("X-Total", String(at.total));
-  reply.header("X-Total-Pages", String(at.totalPages));
-  reply.header("X-WP-Total", String(at.total));
-  reply.header("X-WP-TotalPages", String(at.totalPages));
-  const link = withLink ? pageLinks(url, at.page, at.totalPages) : "";
+export const pagedListReply = <T extends TProperties>(properties: T) => ({
+  ...Type.Object({ ...properties, ...PagingFields }),
+  headers: OWNER_HEADERS,
+});
+
+/** A list's rows whose fields the document leaves open (their schema can come later, decision 0173): an array of anything. */
+export const openRows = (description: string) => Type.Array(Type.Unknown(), { description });
+
+/** Counts by tab (status) that a list shows beside its rows. */
+export const TabCounts = Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: "Items in each tab, whatever the page" });
+
+/**
+ * A Store API listing's headers: the totals under WooCommerce's names (`X-WP-Total`, `X-WP-TotalPages`, which
+ * clients written for it read) and decision 0005's, and Link's prev and next as WooCommerce sends them; no Link
+ * when `withLink` is false (a listing asked for whole).
+ */
+export function sendPaging(
+  reply: FastifyReply,
+  url: string,
+  at: { page: number; total: number; totalPages: number },
+  withLink = true,
+): void {
+  sendTotals(reply, at.total, at.totalPages);
+  const link = withLink ? pageLinks(url, at.page, at.totalPages, false) : "";
   if (link) reply.header("Link", link);
 }
 
-/** An owner list's reply: its paging headers sent from the body's paging fields, the body as it is. */
+/** An owner list's reply: the Store API's paging headers from the body's paging fields, Link with first and last too. */
 export function pagedReply<T extends OwnerPaging>(reply: FastifyReply, url: string, body: T): T {
-  sendPaging(reply, url, { page: body.page, total: body.total, totalPages: body.pages });
+  sendTotals(reply, body.total, body.pages);
+  const link = pageLinks(url, body.page, body.pages, true);
+  if (link) reply.header("Link", link);
   return body;
 }
 
-/** The Link header (RFC 8288) of a paged listing: first and last when there is a page, prev and next around this one. */
-export function pageLinks(url: string, page: number, totalPages: number): string {
-  if (totalPages < 1) return "";
+function sendTotals(reply: FastifyReply, total: number, totalPages: number): void {
+  reply.header("X-Total", String(total));
+  reply.header("X-Total-Pages", String(totalPages));
+  reply.header("X-WP-Total", String(total));
+  reply.header("X-WP-TotalPages", String(totalPages));
+}
+
+/** The Link header (RFC 8288) of a paged listing: prev and next around this page, and with `ends` the first and last. */
+export function pageLinks(url: string, page: number, totalPages: number, ends: boolean): string {
   const base = new URL(url, "http://localhost");
   const at = (n: number) => {
     base.searchParams.set("page", String(n));
     return `<${base.pathname}${base.search}>`;
   };
-  const links = [`${at(1)}; rel="first"`];
-  // Past the last page there is no previous one to show: the way back is rel="last".
+  const links: string[] = [];
+  if (ends && totalPages > 0) links.push(`${at(1)}; rel="first"`);
+  // Past the last page no previous page is linked (as the Store API always did): the owner API's way back is rel="last".
   if (page > 1 && page <= totalPages) links.push(`${at(page - 1)}; rel="prev"`);
   if (page < totalPages) links.push(`${at(page + 1)}; rel="next"`);
-  links.push(`${at(totalPages)}; rel="last"`);
+  if (ends && totalPages > 0) links.push(`${at(totalPages)}; rel="last"`);
   return links.join(", ");
 }

@@ -276,7 +276,7 @@ const ProductReply = Type.Object({
 });
 /** A product read: the same, with the shop's currency (a save's answer has none). */
 const ProductReadReply = Type.Object({ ...ProductReply.properties, ...currency });
-const ProductListReply = Type.Object({
+const ProductListReply = pagedListReply({
   products: Type.Array(
     Type.Object({
       id: Id,
@@ -300,9 +300,6 @@ const ProductListReply = Type.Object({
       updated_at: Type.String(),
     }),
   ),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pages: Type.Integer(),
   ...currency,
 });
 const BulkReply = Type.Object({

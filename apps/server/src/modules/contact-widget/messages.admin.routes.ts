@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { PagingFields, pagedReply, pagingQuery, withPagingHeaders } from "../../http/paging.ts";
 import { MAX_ID } from "../../db/ids.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteMessage, listInbox, messageFile, readMessage, setMessageRead } from "./messages.inbox.ts";
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -28,7 +28,7 @@ const Summary = Type.Object({
   read: Type.Boolean(),
 });
 
-const MessageList = withPagingHeaders(Type.Object({ messages: Type.Array(Summary), ...PagingFields }));
+const MessageList = pagedListReply({ messages: Type.Array(Summary) });
 
 const MessageFile = Type.Object({
   id: Type.Integer(),

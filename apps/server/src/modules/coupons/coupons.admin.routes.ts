@@ -69,13 +69,7 @@ const currency = {
   currency_code: Type.String(),
   currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }),
 };
-const CouponListReply = Type.Object({
-  coupons: Type.Array(CouponReply),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pages: Type.Integer(),
-  ...currency,
-});
+const CouponListReply = pagedListReply({ coupons: Type.Array(CouponReply), ...currency });
 const CouponDetailReply = Type.Object({
   ...CouponReply.properties,
   usage: Type.Object({

@@ -6,9 +6,9 @@ import { Readable } from "node:stream";
 import { dayIn } from "@cartwright/commerce/time-zone";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
-import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import type { Mailer } from "../emails/index.ts";
 import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.admin.ts";
 import { exportCustomers } from "./customers.export.ts";
@@ -76,14 +76,13 @@ const UpdateBody = Type.Object(
 // The replies, documented only (decision 0173): what customers.admin.ts answers. Money in minor units.
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const currency = { currency_code: Type.String(), currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }) };
-const paged = { total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer(), ...currency };
 const paidFigures = {
   orders: Type.Integer({ description: "Paid orders (processing, completed)" }),
   spend: Type.Integer({ description: "What the paid orders came to" }),
   last_order_at: Nullable(Type.String()),
 };
-const CustomerListReply = Type.Object({
-  ...paged,
+const CustomerListReply = pagedListReply({
+  ...currency,
   customers: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -96,7 +95,7 @@ const CustomerListReply = Type.Object({
     }),
   ),
 });
-const GuestListReply = Type.Object({ ...paged, guests: Type.Array(Type.Object({ email: Type.String(), ...paidFigures })) });
+const GuestListReply = pagedListReply({ ...currency, guests: Type.Array(Type.Object({ email: Type.String(), ...paidFigures })) });
 /** A saved address as kept: the fields set, none when nothing was saved. */
 const SavedAddress = Type.Object(AddressBody.properties);
 const OrderHistory = {

@@ -5,12 +5,12 @@
  * carries a password hash or a session.
  */
 import { sql } from "kysely";
-import { pagingOf } from "../../http/paging.ts";
 import type { Db } from "../../db/index.ts";
 import type { CustomersTable, OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { minorUnitOf, PAID_STATUSES, PLACED_STATUSES } from "../orders/index.ts";
 import { listPaymentTokens } from "../payments/index.ts";
 

@@ -9,8 +9,8 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { StoreError } from "../../http/errors.ts";
+import { openRows, pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
-import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
 import { deleteMedia, listMedia, MAX_ALT_LENGTH, mediaInvalid, readMedia, updateMedia, uploadMedia } from "./media.service.ts";
 
@@ -90,6 +90,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "List images, newest first, with the products using each",
         querystring: ListQuery,
+        replies: { 200: pagedListReply({ media: openRows("The page's images, each with the products using it") }) },
       },
     },
     async (request, reply) => {

@@ -3,8 +3,8 @@ import type { Readable } from "node:stream";
 import { FEE_PERCENT_MAX, FEE_PERCENT_MIN } from "@cartwright/commerce";
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
-import { PagingFields, pagingQuery, withPagingHeaders } from "../../http/paging.ts";
 import type { OrderStatus } from "../../db/schema.ts";
+import { pagedListReply, pagingQuery } from "../../http/paging.ts";
 import { AddressSchema } from "../cart/index.ts";
 
 /** Every status an order row can hold (OrderStatus), in the order the tabs show them. */
@@ -110,13 +110,7 @@ export const StatusCounts = Type.Object(
   { description: "Orders per status tab, whatever the other filters" },
 );
 
-export const OrderListReply = withPagingHeaders(
-  Type.Object({
-    orders: Type.Array(OrderRow),
-    counts: StatusCounts,
-    ...PagingFields,
-  }),
-);
+export const OrderListReply = pagedListReply({ orders: Type.Array(OrderRow), counts: StatusCounts });
 
 const Money = Type.Integer({ description: "Minor units of currency" });
 const KeyValue = Type.Object({ key: Type.String(), value: Type.String() });

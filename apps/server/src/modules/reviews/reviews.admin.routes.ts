@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MAX_ID } from "../../db/ids.ts";
+import { openRows, pagedListReply, pagedReply, pagingQuery, TabCounts } from "../../http/paging.ts";
 import { bulkReviews, listReviews, pendingCount, readReview, updateReview } from "./reviews.admin.ts";
 
 const tags = ["owner"];
@@ -51,7 +51,13 @@ export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "List product reviews newest first, by status tab, with each tab's count",
         querystring: ListQuery,
-        response: { 200: pagedListReply("reviews", "The page's reviews") },
+        replies: {
+          200: pagedListReply({
+            reviews: openRows("The page's reviews, newest first"),
+            total_pages: Type.Integer({ minimum: 0, description: "pages under the name the console read first" }),
+            counts: TabCounts,
+          }),
+        },
       },
     },
     async (request, reply) => {

@@ -6,12 +6,12 @@
 import { REVIEW_LIMITS, type ReviewStatus } from "@cartwright/commerce";
 import type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewTab } from "@cartwright/commerce/admin";
 import { sql } from "kysely";
-import { pagingOf } from "../../http/paging.ts";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 import * as repo from "./reviews.repo.ts";
 
 export type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewTab };

@@ -7,9 +7,9 @@
  */
 import type { StockReportRow, StockReportStatus } from "@cartwright/commerce/admin";
 import { type ExpressionBuilder, sql } from "kysely";
-import { pagingOf } from "../../http/paging.ts";
 import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { productLabels } from "./labels.ts";
 
 export const STOCK_REPORT_STATUSES = ["all", "low", "out", "backorder", "instock"] as const satisfies readonly StockReportStatus[];

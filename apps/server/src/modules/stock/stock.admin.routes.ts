@@ -1,7 +1,7 @@
 /** The owner's stock report (under /api/admin/v1, behind requireOwner; decision 0099, read-only). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
+import { openRows, pagedListReply, pagedReply, pagingQuery, TabCounts } from "../../http/paging.ts";
 import { STOCK_REPORT_STATUSES, stockCounts, stockReport } from "./report.ts";
 
 const tags = ["owner"];
@@ -26,7 +26,7 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Products and variations that track their stock, by status (with each status's count), searched, sorted and paged",
         querystring: ReportQuery,
-        response: { 200: pagedListReply("items", "The page's products and variations") },
+        replies: { 200: pagedListReply({ items: openRows("The page's products and variations"), counts: TabCounts }) },
       },
     },
     async (request, reply) => {

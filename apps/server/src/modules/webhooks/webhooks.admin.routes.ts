@@ -5,11 +5,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
-import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MAX_ID } from "../../db/ids.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { WEBHOOK_STATUSES, WEBHOOK_TOPICS } from "./rules.ts";
 import {
   createWebhook,
@@ -94,9 +94,8 @@ const WebhookReply = Type.Object({
   last_delivery: Nullable(Type.Object(DeliverySummary)),
   version: Type.String({ description: "Send it back with a change: a webhook changed since is refused (409)" }),
 });
-const paged = { total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() };
-const WebhookListReply = Type.Object({ webhooks: Type.Array(WebhookReply), ...paged });
-const DeliveryListReply = Type.Object({ deliveries: Type.Array(DeliveryReply), ...paged });
+const WebhookListReply = pagedListReply({ webhooks: Type.Array(WebhookReply) });
+const DeliveryListReply = pagedListReply({ deliveries: Type.Array(DeliveryReply) });
 const NoBody = Type.Null({ description: "Deleted: no body" });
 
 export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions> = async (app, options) => {
@@ -156,7 +155,11 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
       },
     },
     async (request, reply) =>
-      pagedReply(reply, request.url, await listDeliveries(request.ctx, request.params.id, { page: request.query.page, perPage: request.query.per_page })),
+      pagedReply(
+        reply,
+        request.url,
+        await listDeliveries(request.ctx, request.params.id, { page: request.query.page, perPage: request.query.per_page }),
+      ),
   );
   app.get(
     "/webhooks/:id/deliveries/:delivery",

@@ -6,7 +6,6 @@
  */
 import type { WebhookInput, WebhookStatus } from "@cartwright/commerce/admin";
 import type { Selectable } from "kysely";
-import { pagingOf } from "../../http/paging.ts";
 import { type Db, isPostgres } from "../../db/index.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../../db/schema.ts";
 import { webhookQueue } from "../../db/webhook-events.ts";
@@ -14,6 +13,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { deliveryUrlProblem, newSecret } from "./rules.ts";
 
 export const webhookErrors = {
