@@ -4,9 +4,9 @@
  * reply, bulk moderation and deleting for good.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
-import { openRows, pagedListReply, pagedReply, pagingQuery, TabCounts } from "../../http/paging.ts";
+import { pagedListReply, pagedReply, pagingQuery, TabCounts } from "../../http/paging.ts";
 import { bulkReviews, listReviews, pendingCount, readReview, updateReview } from "./reviews.admin.ts";
 
 const tags = ["owner"];
@@ -43,6 +43,24 @@ const Bulk = Type.Object(
   { additionalProperties: false },
 );
 
+// A listed review, documented only (decision 0173): AdminReview of @cartwright/commerce/admin.
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const ReviewRow = Type.Object({
+  id: Type.Integer(),
+  product: Type.Object({ id: Type.Integer(), name: Type.String(), permalink: Type.String() }),
+  reviewer: Type.String(),
+  reviewer_email: Type.String(),
+  customer_id: Nullable(Type.Integer()),
+  rating: Nullable(Type.Integer({ minimum: 1, maximum: 5 })),
+  content: Type.String(),
+  status: Status,
+  verified: Type.Boolean({ description: "The reviewer bought the product" }),
+  reply: Nullable(Type.String()),
+  reply_at: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
 export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/reviews",
@@ -53,7 +71,7 @@ export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ListQuery,
         replies: {
           200: pagedListReply({
-            reviews: openRows("The page's reviews, newest first"),
+            reviews: Type.Array(ReviewRow, { description: "The page's reviews, newest first" }),
             total_pages: Type.Integer({ minimum: 0, description: "pages under the name the console read first" }),
             counts: TabCounts,
           }),
