@@ -1,4 +1,5 @@
 /** A form entry row written straight into a test shop's database, for dates and payments a submission cannot set. */
+import { defaultFormSettings } from "@cartwright/commerce/forms";
 import type { Insertable } from "kysely";
 import type { Db } from "../apps/server/src/db/index.ts";
 import type { Database } from "../apps/server/src/db/schema.ts";
@@ -28,3 +29,12 @@ export async function insertFormEntry(db: Db, fields: EntryFields): Promise<numb
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A one-field form's definition (one optional text field), for tests that need a form to hold entries. */
+export const oneFieldForm = (slug: string) => ({
+  slug,
+  title: slug,
+  pages: [{ title: "" }],
+  fields: [{ id: 1, page: 1, type: "text", label: "Message", required: false }],
+  settings: defaultFormSettings(),
+});

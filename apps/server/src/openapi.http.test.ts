@@ -13,7 +13,7 @@ import AjvCompiler from "@fastify/ajv-compiler";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithOutbox, createTestShop, newOutbox, TEST_SECRET, type TestShop } from "../../../test/app.ts";
-import { insertFormEntry } from "../../../test/form-entries.ts";
+import { insertFormEntry, oneFieldForm } from "../../../test/form-entries.ts";
 import { signedInOwner } from "../../../test/owner-client.ts";
 import { exportProductCsv, importProductCsv } from "../../../test/product-csv.ts";
 import { productId, StoreClient, testBilling, testCard, variationId } from "../../../test/store-client.ts";
@@ -671,6 +671,18 @@ describe("the documented replies, against the real ones", () => {
     // A page of this shop: on the host the request came to.
     await call(shopper, "recordPageView", { headers: { host: "shop.test" }, body: { url: "http://shop.test/shop", referrer: "" } });
     await call(shopper, "recordVisitorMeta", { body: { meta: { coming_soon_banner_dismissed: "yes" } } });
+  });
+
+  it("the owner's other paged lists: images, reviews, the stock report, the report tabs, a form's entries", async () => {
+    await call(owner, "listMedia");
+    await call(owner, "listReviews");
+    await call(owner, "listReviews", { query: "status=pending&per_page=1" });
+    await call(owner, "getStockReport");
+    for (const tab of ["Products", "Coupons", "Taxes", "Customers"]) await call(owner, `get${tab}Report`);
+    const form = await owner.post("/api/admin/v1/forms", { definition: oneFieldForm("openapi-entries") });
+    expect(form.statusCode, form.body).toBe(201);
+    await insertFormEntry(shop.db, { form_id: form.json().id });
+    await call(owner, "listFormEntries", { params: { id: form.json().id } });
   });
 
   it("the owner's settings: each group read and saved back as read", async () => {

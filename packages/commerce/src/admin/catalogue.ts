@@ -12,6 +12,16 @@ export interface OwnerCurrency {
   currency_minor_unit: number;
 }
 
+/** The paging fields of every paged owner list, beside its list; the headers X-WP-Total and X-WP-TotalPages repeat them (decision 0171). */
+export interface OwnerPaging {
+  /** Items the query matches, on every page. */
+  total: number;
+  page: number;
+  per_page: number;
+  /** Pages of per_page items: 0 when nothing matches. */
+  pages: number;
+}
+
 /** One attribute of a product: the terms it offers, and whether its variations are chosen by it. */
 export interface ProductAttributeInput {
   attribute_id: number;
@@ -152,11 +162,8 @@ export interface ProductSummary {
   updated_at: string;
 }
 
-export interface ProductList extends OwnerCurrency {
+export interface ProductList extends OwnerCurrency, OwnerPaging {
   products: ProductSummary[];
-  total: number;
-  page: number;
-  pages: number;
 }
 
 /** The fields a bulk edit may set on many products at once. */
@@ -266,9 +273,6 @@ export interface OwnerMedia extends OwnerImage {
   used_by: { id: number; name: string }[];
 }
 
-export interface MediaList {
+export interface MediaList extends OwnerPaging {
   media: OwnerMedia[];
-  total: number;
-  page: number;
-  pages: number;
 }

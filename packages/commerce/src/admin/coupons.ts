@@ -1,4 +1,5 @@
 /** The owner API's coupons (decision 0040), as the server answers and the console reads them. */
+import type { OwnerPaging } from "./catalogue.ts";
 
 export type CouponType = "percent" | "fixed_cart" | "fixed_product";
 export type CouponStatus = "active" | "disabled" | "expired";
@@ -44,11 +45,8 @@ export interface CouponUse {
   discount_tax: number;
 }
 
-export interface CouponList {
+export interface CouponList extends OwnerPaging {
   coupons: OwnerCoupon[];
-  total: number;
-  page: number;
-  pages: number;
   currency_code: string;
   currency_minor_unit: number;
 }

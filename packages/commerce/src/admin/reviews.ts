@@ -1,5 +1,6 @@
 /** The owner API's product reviews (`/api/admin/v1/reviews`, decision 0090). */
 import type { ReviewStatus } from "../reviews.ts";
+import type { OwnerPaging } from "./catalogue.ts";
 
 export type ReviewTab = "all" | ReviewStatus;
 export type BulkAction = "approve" | "unapprove" | "spam" | "trash" | "restore" | "delete";
@@ -21,12 +22,10 @@ export interface AdminReview {
 }
 
 /** A page of reviews with each tab's count. */
-export interface ReviewList {
+export interface ReviewList extends OwnerPaging {
   reviews: AdminReview[];
-  total: number;
+  /** `pages` under the name the console read first. */
   total_pages: number;
-  page: number;
-  per_page: number;
   counts: Record<ReviewTab, number>;
 }
 

@@ -7,6 +7,7 @@ import type { FastifyReply } from "fastify";
 import { type Static, Type } from "typebox";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
+import { sendPaging, withPagingHeaders } from "../../http/paging.ts";
 import { readAttributeCounts, readAttributeFilters } from "./attribute-query.ts";
 import {
   AttributeParams,
@@ -56,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["catalogue"],
         summary: "List products",
         querystring: ProductListQuery,
-        response: { 200: Type.Array(ProductSchema), 400: ErrorSchema },
+        response: { 200: withPagingHeaders(Type.Array(ProductSchema)), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -142,7 +143,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags: ["catalogue"],
           summary: `The product ${taxonomy.path}, each with the number of products its page lists`,
           querystring: CategoryListQuery,
-          response: { 200: Type.Array(taxonomy.schema), 400: ErrorSchema },
+          response: { 200: withPagingHeaders(Type.Array(taxonomy.schema)), 400: ErrorSchema },
         },
       },
       async (request, reply) => {
@@ -176,7 +177,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["catalogue"],
         summary: "The product tags, each with the number of listed products that carry it",
         querystring: TagListQuery,
-        response: { 200: Type.Array(TagSchema), 400: ErrorSchema },
+        response: { 200: withPagingHeaders(Type.Array(TagSchema)), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -310,34 +311,3 @@ export function readRatingFilter(query: Record<string, unknown>): { stars?: numb
 }
 
 const attributeMissing = () => new StoreError("cw_rest_attribute_invalid_id", "No product attribute has this id.", 404);
-
-/**
- * A paged listing's headers: the totals under decision 0005's names and WooCommerce's (`X-WP-Total`,
- * `X-WP-TotalPages`, which clients written for it read), and Link's prev and next pages.
- */
-export function sendPaging(
-  reply: FastifyReply,
-  url: string,
-  at: { page: number; total: number; totalPages: number },
-  withLink = true,
-): void {
-  reply.header("X-Total", String(at.total));
-  reply.header("X-Total-Pages", String(at.totalPages));
-  reply.header("X-WP-Total", String(at.total));
-  reply.header("X-WP-TotalPages", String(at.totalPages));
-  const link = withLink ? pageLinks(url, at.page, at.totalPages) : "";
-  if (link) reply.header("Link", link);
-}
-
-/** The Link header's prev and next pages (RFC 8288) of a paged listing. */
-function pageLinks(url: string, page: number, totalPages: number): string {
-  const base = new URL(url, "http://localhost");
-  const at = (n: number) => {
-    base.searchParams.set("page", String(n));
-    return `<${base.pathname}${base.search}>`;
-  };
-  const links: string[] = [];
-  if (page > 1 && page <= totalPages) links.push(`${at(page - 1)}; rel="prev"`);
-  if (page < totalPages) links.push(`${at(page + 1)}; rel="next"`);
-  return links.join(", ");
-}

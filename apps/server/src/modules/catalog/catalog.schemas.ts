@@ -1,5 +1,6 @@
 /** Request and response schemas of the catalogue routes: validation, serialisation and OpenAPI. */
 import { Type } from "typebox";
+import { pagingQuery } from "../../http/paging.ts";
 
 export const Money = Type.String({ description: "Amount in minor units", pattern: "^(-?\\d+)?$" });
 
@@ -110,8 +111,7 @@ const MinorUnits = (description: string) => Type.Optional(Type.String({ maxLengt
 
 export const ProductListQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-    per_page: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    ...pagingQuery(10),
     offset: Type.Optional(
       Type.Integer({
         minimum: 0,

@@ -1,4 +1,4 @@
-export { catalogRoutes, sendPaging } from "./catalog.routes.ts";
+export { catalogRoutes } from "./catalog.routes.ts";
 // Reply schemas other modules' documented replies are made of (the cart's lines and cross-sells).
 export {
   CurrencyFields as CurrencySchemaFields,

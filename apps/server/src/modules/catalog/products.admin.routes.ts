@@ -9,6 +9,7 @@ import { isStoredId, MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields, withoutDefault } from "../../http/input.ts";
 import { NoContent } from "../../http/openapi.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { OwnerImageSchema } from "../media/index.ts";
 import {
   bulkEditProducts,
@@ -215,8 +216,7 @@ const ListQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal("publish"), Type.Literal("draft")])),
   orderby: Type.Union([Type.Literal("date"), Type.Literal("name"), Type.Literal("price")], { default: "date" }),
   order: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
 });
 const BulkBody = Type.Object(
   {
@@ -265,7 +265,7 @@ const ProductReply = Type.Object({
   // A read and every save answer one shape, with the shop's currency.
   ...currency,
 });
-const ProductListReply = Type.Object({
+const ProductListReply = pagedListReply({
   products: Type.Array(
     Type.Object({
       id: Id,
@@ -289,9 +289,6 @@ const ProductListReply = Type.Object({
       updated_at: Type.String(),
     }),
   ),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pages: Type.Integer(),
   ...currency,
 });
 const BulkReply = Type.Object({
@@ -331,10 +328,10 @@ export const productsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         replies: { 200: ProductListReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, include, ...query } = request.query;
       const ids = include?.split(",").map(Number).filter(isStoredId);
-      return listOwnerProducts(request.ctx, { ...query, include: ids, perPage: per_page });
+      return pagedReply(reply, request.url, await listOwnerProducts(request.ctx, { ...query, include: ids, perPage: per_page }));
     },
   );
   app.post(

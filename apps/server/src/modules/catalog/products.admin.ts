@@ -26,6 +26,7 @@ import type { Database, Flag } from "../../db/schema.ts";
 import { restateProductStock } from "../../db/stock-status.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { missingMedia, productImages } from "../media/index.ts";
 import { checkProductTax, listTaxClasses, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
@@ -981,9 +982,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
     .execute()) as ProductRow[];
   return {
     products: await summaries(db, page, ctx.now ?? new Date()),
-    total: Number(total),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+    ...pagingOf(Number(total), query.page, query.perPage),
     ...(await currencyOf(ctx)),
   };
 }

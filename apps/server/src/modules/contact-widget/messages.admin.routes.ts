@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteMessage, listInbox, messageFile, readMessage, setMessageRead } from "./messages.inbox.ts";
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -27,12 +28,7 @@ const Summary = Type.Object({
   read: Type.Boolean(),
 });
 
-const MessageList = Type.Object({
-  messages: Type.Array(Summary),
-  total: Type.Integer({ description: "Messages matching the filters" }),
-  page: Type.Integer(),
-  pages: Type.Integer(),
-});
+const MessageList = pagedListReply({ messages: Type.Array(Summary) });
 
 const MessageFile = Type.Object({
   id: Type.Integer(),
@@ -74,8 +70,7 @@ const ListQuery = Type.Object({
   widget_id: Type.Optional(Id),
   search: Type.Optional(Type.String({ maxLength: 200, description: "Words in the name, email, phone, message or custom fields" })),
   unread: Type.Optional(Type.Boolean({ description: "Only messages not read yet" })),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
 });
 
 const MessageParams = Type.Object({ id: Id });
@@ -93,9 +88,9 @@ export const messagesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MessageList },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { widget_id, search, unread, page, per_page } = request.query;
-      return listInbox(request.ctx, { widgetId: widget_id, search, unread, page, perPage: per_page });
+      return pagedReply(reply, request.url, await listInbox(request.ctx, { widgetId: widget_id, search, unread, page, perPage: per_page }));
     },
   );
 

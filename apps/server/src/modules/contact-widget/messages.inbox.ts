@@ -3,9 +3,11 @@
  * filters, one message with its fields and files (reading it marks it read), the read state, and
  * deletion; each owner change goes into the change log (DESIGN.md §9).
  */
+
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
 import { changeVia } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 import * as repo from "./messages.repo.ts";
 
 export const messageErrors = {
@@ -44,9 +46,7 @@ export async function listInbox(ctx: RequestContext, query: InboxQuery) {
       created_at: row.created_at,
       read: row.read_at !== null,
     })),
-    total,
-    page: query.page,
-    pages: Math.ceil(total / query.perPage),
+    ...pagingOf(total, query.page, query.perPage),
   };
 }
 

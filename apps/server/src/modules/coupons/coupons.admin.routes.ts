@@ -8,6 +8,7 @@ import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteCoupon, listCoupons, MAX_MONEY, readCoupon, saveCoupon, updateCoupon } from "./coupons.admin.ts";
 
 const tags = ["owner"];
@@ -68,13 +69,7 @@ const currency = {
   currency_code: Type.String(),
   currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }),
 };
-const CouponListReply = Type.Object({
-  coupons: Type.Array(CouponReply),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pages: Type.Integer(),
-  ...currency,
-});
+const CouponListReply = pagedListReply({ coupons: Type.Array(CouponReply), ...currency });
 const CouponDetailReply = Type.Object({
   ...CouponReply.properties,
   usage: Type.Object({
@@ -101,8 +96,7 @@ const ListQuery = Type.Object({
       description: "active: enabled and not expired",
     }),
   ),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
 });
 
 export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -116,9 +110,9 @@ export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         replies: { 200: CouponListReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listCoupons(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listCoupons(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.post(

@@ -14,6 +14,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 
 export type { CouponInput, CouponStatus, CouponType, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
 
@@ -210,9 +211,7 @@ export async function listCoupons(ctx: RequestContext, query: CouponListQuery): 
     .execute()) as CouponRow[];
   return {
     coupons: rows.map(toOwnerCoupon),
-    total: Number(total),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+    ...pagingOf(Number(total), query.page, query.perPage),
     ...(await currencyOf(ctx)),
   };
 }

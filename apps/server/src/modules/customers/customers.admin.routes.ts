@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import type { Mailer } from "../emails/index.ts";
 import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.admin.ts";
 import { exportCustomers } from "./customers.export.ts";
@@ -16,10 +17,7 @@ import { RESET_VALID_MINUTES, sendResetLinkFor } from "./password-reset.ts";
 
 const tags = ["owner"];
 const Search = Type.Optional(Type.String({ maxLength: 200, description: "Words in the name or email (case ignored)" }));
-const Pages = {
-  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-};
+const Pages = pagingQuery(20);
 const ListQuery = Type.Object({
   search: Search,
   sort: Type.Union([Type.Literal("name"), Type.Literal("spend"), Type.Literal("orders"), Type.Literal("last_order")], {
@@ -78,14 +76,13 @@ const UpdateBody = Type.Object(
 // The replies, documented only (decision 0173): what customers.admin.ts answers. Money in minor units.
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const currency = { currency_code: Type.String(), currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }) };
-const paged = { total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer(), ...currency };
 const paidFigures = {
   orders: Type.Integer({ description: "Paid orders (processing, completed)" }),
   spend: Type.Integer({ description: "What the paid orders came to" }),
   last_order_at: Nullable(Type.String()),
 };
-const CustomerListReply = Type.Object({
-  ...paged,
+const CustomerListReply = pagedListReply({
+  ...currency,
   customers: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -98,7 +95,7 @@ const CustomerListReply = Type.Object({
     }),
   ),
 });
-const GuestListReply = Type.Object({ ...paged, guests: Type.Array(Type.Object({ email: Type.String(), ...paidFigures })) });
+const GuestListReply = pagedListReply({ ...currency, guests: Type.Array(Type.Object({ email: Type.String(), ...paidFigures })) });
 /** A saved address as kept: the fields set, none when nothing was saved. */
 const SavedAddress = Type.Object(AddressBody.properties);
 const OrderHistory = {
@@ -162,9 +159,9 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
         replies: { 200: CustomerListReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listCustomers(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listCustomers(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(
@@ -178,9 +175,9 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
         replies: { 200: GuestListReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listGuests(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listGuests(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(

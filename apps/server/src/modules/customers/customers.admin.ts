@@ -10,6 +10,7 @@ import type { CustomersTable, OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { minorUnitOf, PAID_STATUSES, PLACED_STATUSES } from "../orders/index.ts";
 import { listPaymentTokens } from "../payments/index.ts";
 
@@ -122,9 +123,7 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
       )
     : undefined;
   return {
-    total: Number(total),
-    page: query.page,
-    per_page: query.perPage,
+    ...pagingOf(Number(total), query.page, query.perPage),
     ...(await shopCurrency(ctx)),
     customers: page.map((row) => {
       const sums = figures ? figures.get(row.id) : row;
@@ -283,9 +282,7 @@ export async function listGuests(ctx: RequestContext, query: { search?: string; 
     .offset((query.page - 1) * query.perPage)
     .execute();
   return {
-    total: Number(total),
-    page: query.page,
-    per_page: query.perPage,
+    ...pagingOf(Number(total), query.page, query.perPage),
     ...(await shopCurrency(ctx)),
     guests: rows.map((row) => ({
       email: row.email,

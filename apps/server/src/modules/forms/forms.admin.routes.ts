@@ -7,6 +7,7 @@ import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { NoContent, nullable } from "../../http/openapi.ts";
+import { openRows, pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteEntry, deleteForm, entriesExport, entryFile, listEntries, listForms, readEntry, readForm, saveForm } from "./forms.admin.ts";
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -36,8 +37,7 @@ const Filters = {
 };
 const ListQuery = Type.Object({
   ...Filters,
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
   order: Type.Optional(Type.Union([Type.Literal("newest"), Type.Literal("oldest")], { description: "By date; newest first unless told" })),
 });
 const Binary = Type.Unsafe<Buffer>({ type: "string", format: "binary" });
@@ -165,10 +165,18 @@ export const formsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     "/forms/:id/entries",
-    { schema: { tags, summary: "List a form's entries, newest first unless told", params: FormParams, querystring: ListQuery } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        summary: "List a form's entries, newest first unless told",
+        params: FormParams,
+        querystring: ListQuery,
+        replies: { 200: pagedListReply({ entries: openRows("The page's entries, each with its values by field id") }) },
+      },
+    },
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listEntries(request.ctx, request.params.id, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listEntries(request.ctx, request.params.id, { ...query, perPage: per_page }));
     },
   );
   app.get(

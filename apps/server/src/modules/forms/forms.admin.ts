@@ -21,6 +21,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { StoreError } from "../../http/errors.ts";
 import { changeVia } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { definitionOf } from "./forms.repo.ts";
 import { findForm } from "./forms.service.ts";
 
@@ -354,9 +355,7 @@ export async function listEntries(ctx: RequestContext, formId: number, query: En
       ...entrySummary(row),
       values: Object.fromEntries(values.filter((v) => v.entry_id === row.id).map((v) => [String(v.field_id), v.value])),
     })),
-    total: Number(total),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+    ...pagingOf(Number(total), query.page, query.perPage),
   };
 }
 

@@ -10,6 +10,7 @@ import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { StoreError } from "../../http/errors.ts";
 import { NoContent } from "../../http/openapi.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
 import { OwnerMediaSchema } from "./media.schemas.ts";
@@ -19,8 +20,7 @@ const tags = ["owner"];
 const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the file name or alt text" })),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 40 }),
+  ...pagingQuery(40),
 });
 const Patch = Type.Object(
   {
@@ -65,6 +65,22 @@ async function readUpload(request: FastifyRequest): Promise<{ file: { filename: 
   return { file, alt };
 }
 
+// A library image, documented only (decision 0173): OwnerMedia of @cartwright/commerce/admin.
+const MediaRow = Type.Object({
+  id: Type.Integer(),
+  src: Type.String({ description: "The largest file" }),
+  thumbnail: Type.String({ description: "The smallest file" }),
+  alt: Type.String(),
+  width: Type.Union([Type.Integer(), Type.Null()]),
+  height: Type.Union([Type.Integer(), Type.Null()]),
+  filename: Type.String(),
+  content_type: Type.String(),
+  srcset: Type.String(),
+  size: Type.Integer({ description: "Bytes of the stored image" }),
+  created_at: Type.String(),
+  used_by: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), { description: "The products using it" }),
+});
+
 export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart);
   app.post(
@@ -93,11 +109,12 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "List images, newest first, with the products using each",
         querystring: ListQuery,
+        replies: { 200: pagedListReply({ media: Type.Array(MediaRow) }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listMedia(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listMedia(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(

@@ -10,6 +10,7 @@ import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { checkImageBytes, cleanFilename, MEDIA_MESSAGES } from "./checks.ts";
 import { cleanUpload, ImageRefused, renderVariant, renderVariants } from "./resize.ts";
 import {
@@ -208,9 +209,7 @@ export async function listMedia(ctx: RequestContext, query: { search?: string; p
       const row = byId.get(id);
       return row ? [ownerMedia({ ...toFacts(row), size: Number(row.size), created_at: row.created_at }, users.get(id) ?? [])] : [];
     }),
-    total: Number(total),
-    page: query.page,
-    pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
+    ...pagingOf(Number(total), query.page, query.perPage),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { pagedReply } from "../../http/paging.ts";
 import { AddressSchema } from "../cart/index.ts";
 import { calculateOrder, createOrderByHand } from "./by-hand.ts";
 import { calculateOrderEdit, editOrderItems, orderItemsForm } from "./edit-items.ts";
@@ -61,9 +62,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OrderListReply, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listOrders(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listOrders(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(

@@ -4,6 +4,7 @@ import { FEE_PERCENT_MAX, FEE_PERCENT_MIN } from "@cartwright/commerce";
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { OrderStatus } from "../../db/schema.ts";
+import { pagedListReply, pagingQuery } from "../../http/paging.ts";
 import { AddressSchema } from "../cart/index.ts";
 
 /** Every status an order row can hold (OrderStatus), in the order the tabs show them. */
@@ -69,8 +70,7 @@ export const OrderListQuery = Type.Object({
   ...OrderFilterFields,
   orderby: Type.Optional(Type.Union([Type.Literal("date"), Type.Literal("total")], { description: "date unless told" })),
   order: Type.Optional(Type.Union([Type.Literal("desc"), Type.Literal("asc")], { description: "desc unless told" })),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
 });
 
 const Customer = Type.Object({
@@ -110,13 +110,7 @@ export const StatusCounts = Type.Object(
   { description: "Orders per status tab, whatever the other filters" },
 );
 
-export const OrderListReply = Type.Object({
-  orders: Type.Array(OrderRow),
-  counts: StatusCounts,
-  total: Type.Integer({ description: "Orders matching the query" }),
-  page: Type.Integer(),
-  pages: Type.Integer(),
-});
+export const OrderListReply = pagedListReply({ orders: Type.Array(OrderRow), counts: StatusCounts });
 
 const Money = Type.Integer({ description: "Minor units of currency" });
 const KeyValue = Type.Object({ key: Type.String(), value: Type.String() });

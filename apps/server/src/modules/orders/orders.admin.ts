@@ -14,6 +14,7 @@ import { PREFIX_END, searchWords } from "../../db/order-search.ts";
 import type { OrderActorType, OrderStatus } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { StoreError } from "../../http/errors.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { orderAttribution, originLabel } from "../attribution/index.ts";
 import { getCustomer } from "../customers/index.ts";
 import { listTaxClasses } from "../taxes/index.ts";
@@ -227,9 +228,7 @@ export async function listOrders(ctx: RequestContext, asked: OrderListQuery) {
   return {
     orders: rows.map((row) => orderRow(row, shop)),
     counts,
-    total,
-    page: query.page,
-    pages: Math.max(1, Math.ceil(total / query.perPage)),
+    ...pagingOf(total, query.page, query.perPage),
   };
 }
 

@@ -37,10 +37,10 @@ describe("arrange", () => {
 });
 
 describe("pageOf and sumOf", () => {
-  it("cuts a page and counts the pages (an empty list has one page)", () => {
+  it("cuts a page and counts the pages (an empty list has none, as X-WP-TotalPages says)", () => {
     expect(pageOf([1, 2, 3, 4, 5], 2, 2)).toEqual({ total: 5, pages: 3, page: 2, per_page: 2, rows: [3, 4] });
     expect(pageOf([1, 2], 4, 2)).toEqual({ total: 2, pages: 1, page: 4, per_page: 2, rows: [] });
-    expect(pageOf([], 1, 20).pages).toBe(1);
+    expect(pageOf([], 1, 20).pages).toBe(0);
   });
 
   it("sums the named figures", () => {

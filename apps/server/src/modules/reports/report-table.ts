@@ -11,6 +11,7 @@ import type {
   TaxReportRow as TaxRow,
 } from "@cartwright/commerce/admin";
 import { zonedColumn } from "@cartwright/commerce/time-zone";
+import { pagingOf } from "../../http/paging.ts";
 import { decimalAmount } from "../orders/index.ts";
 
 export type SortOrder = "asc" | "desc";
@@ -51,10 +52,9 @@ export function arrange<R, S extends string>(
   return found.sort((a, b) => direction * compareValues(value(a), value(b)) || shape.key(a).localeCompare(shape.key(b)));
 }
 
-/** One page of arranged rows, with the total and the page count the list's headers send. */
+/** One page of arranged rows, with the owner lists' paging fields (the headers send them too). */
 export function pageOf<R>(rows: readonly R[], page: number, perPage: number) {
-  const pages = Math.max(1, Math.ceil(rows.length / perPage));
-  return { total: rows.length, pages, page, per_page: perPage, rows: rows.slice((page - 1) * perPage, page * perPage) };
+  return { ...pagingOf(rows.length, page, perPage), rows: rows.slice((page - 1) * perPage, page * perPage) };
 }
 
 /** Sums of the named figures over rows. */

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
 import { OwnerCurrencyFields } from "../../http/openapi.ts";
-import { sendPaging } from "../catalog/index.ts";
+import { openRows, pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { salesOverview } from "./reports.admin.ts";
 import { DEFAULT_SORT, type ReportTab, reportCsv, reportTab, TAB_SORTS } from "./reports.tabs.ts";
 
@@ -64,14 +64,25 @@ function tabQuery(tab: ReportTab, paged: boolean): TSchema {
     order: Type.Optional(
       Type.Union([Type.Literal("asc"), Type.Literal("desc")], { description: "desc for figures, asc for names unless told" }),
     ),
-    ...(paged
-      ? {
-          page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
-          per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-        }
-      : {}),
+    ...(paged ? pagingQuery(20) : {}),
   });
 }
+
+/** A tab's page as the document shows it: the range and sort it was read with, the totals of every row found, its rows. */
+const tabReply = (tab: ReportTab) =>
+  pagedListReply({
+    from: Type.String({ format: "date" }),
+    to: Type.String({ format: "date" }),
+    time_zone: Type.String(),
+    currency_code: Type.String(),
+    currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }),
+    paid_statuses: Type.Array(Type.String(), { description: "The statuses counted as paid" }),
+    search: Type.String(),
+    sort: Type.String(),
+    order: Type.Union([Type.Literal("asc"), Type.Literal("desc")]),
+    totals: Type.Record(Type.String(), Type.Integer(), { description: "Each figure summed over every row found, not only this page's" }),
+    [tab]: openRows("The page's rows"),
+  });
 
 export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -91,12 +102,16 @@ export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const report = `${tab.charAt(0).toUpperCase()}${tab.slice(1)}Report`;
     app.get(
       `/reports/${tab}`,
-      { schema: { operationId: `get${report}`, tags, summary: SUMMARIES[tab], querystring: tabQuery(tab, true) } },
-      async (request, reply) => {
-        const body = await reportTab(request.ctx, tab, request.query as never);
-        sendPaging(reply, request.url, { page: body.page, total: body.total, totalPages: body.pages });
-        return body;
+      {
+        schema: {
+          operationId: `get${report}`,
+          tags,
+          summary: SUMMARIES[tab],
+          querystring: tabQuery(tab, true),
+          replies: { 200: tabReply(tab) },
+        },
       },
+      async (request, reply) => pagedReply(reply, request.url, await reportTab(request.ctx, tab, request.query as never)),
     );
     app.get(
       `/reports/${tab}.csv`,

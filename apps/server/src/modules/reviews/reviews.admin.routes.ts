@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { NoContent, nullable } from "../../http/openapi.ts";
+import { pagedListReply, pagedReply, pagingQuery, TabCounts } from "../../http/paging.ts";
 import { bulkReviews, listReviews, pendingCount, readReview, updateReview } from "./reviews.admin.ts";
 
 const tags = ["owner"];
@@ -21,8 +22,7 @@ const ListQuery = Type.Object({
   ),
   product_id: Type.Optional(Id),
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
 });
 const Patch = Type.Object(
   {
@@ -65,10 +65,23 @@ const ReviewReply = Type.Object({
 export const reviewsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/reviews",
-    { schema: { tags, summary: "List product reviews newest first, by status tab, with each tab's count", querystring: ListQuery } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        summary: "List product reviews newest first, by status tab, with each tab's count",
+        querystring: ListQuery,
+        replies: {
+          200: pagedListReply({
+            reviews: Type.Array(ReviewReply, { description: "The page's reviews, newest first" }),
+            total_pages: Type.Integer({ minimum: 0, description: "pages under the name the console read first" }),
+            counts: TabCounts,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
       const { per_page, product_id, ...query } = request.query;
-      return listReviews(request.ctx, { ...query, perPage: per_page, productId: product_id });
+      return pagedReply(reply, request.url, await listReviews(request.ctx, { ...query, perPage: per_page, productId: product_id }));
     },
   );
   app.get(

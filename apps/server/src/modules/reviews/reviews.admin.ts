@@ -11,6 +11,7 @@ import type { Db } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 import * as repo from "./reviews.repo.ts";
 
 export type { AdminReview, BulkAction, ReviewList, ReviewPatch, ReviewTab };
@@ -94,8 +95,8 @@ export async function listReviews(ctx: RequestContext, query: AdminReviewQuery) 
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
-  const total = counts[tab];
-  return { reviews: rows.map(adminReview), total, total_pages: Math.ceil(total / perPage), page, per_page: perPage, counts };
+  const paging = pagingOf(counts[tab], page, perPage);
+  return { reviews: rows.map(adminReview), ...paging, total_pages: paging.pages, counts };
 }
 
 /** Reviews waiting for approval: the console's navigation and dashboard show the number. */

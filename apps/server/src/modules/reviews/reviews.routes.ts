@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { fieldsInvalid } from "../../http/errors.ts";
-import { sendCollectionsLastModified, sendPaging } from "../catalog/index.ts";
+import { sendPaging, withPagingHeaders } from "../../http/paging.ts";
+import { sendCollectionsLastModified } from "../catalog/index.ts";
 import { NewReviewBody, ReviewListQuery, ReviewSchema, WrittenReviewSchema } from "./reviews.schemas.ts";
 import { listStoreReviews, writeReview } from "./reviews.service.ts";
 
@@ -29,7 +30,7 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["catalogue"],
         summary: "List approved product reviews",
         querystring: ReviewListQuery,
-        response: { 200: Type.Array(ReviewSchema) },
+        response: { 200: withPagingHeaders(Type.Array(ReviewSchema)) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 /** The Store API's review shapes (TypeBox): the listing's review and a new review's body. */
 import { REVIEW_LIMITS } from "@cartwright/commerce";
 import { Type } from "typebox";
+import { pagingQuery } from "../../http/paging.ts";
 
 const Image = Type.Object({
   id: Type.Integer(),
@@ -38,8 +39,7 @@ export const ReviewListQuery = Type.Object(
       { default: "date" },
     ),
     order: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "desc" }),
-    page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-    per_page: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    ...pagingQuery(10),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
   },
   {

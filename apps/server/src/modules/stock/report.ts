@@ -9,6 +9,7 @@ import type { StockReportRow, StockReportStatus } from "@cartwright/commerce/adm
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { RequestContext } from "../../http/context.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { productLabels } from "./labels.ts";
 
 export const STOCK_REPORT_STATUSES = ["all", "low", "out", "backorder", "instock"] as const satisfies readonly StockReportStatus[];
@@ -130,6 +131,5 @@ export async function stockReport(ctx: RequestContext, query: StockReportQuery) 
       status,
     };
   });
-  const total = counts[query.status];
-  return { items, counts, total, page: query.page, pages: Math.max(1, Math.ceil(total / query.perPage)) };
+  return { items, counts, ...pagingOf(counts[query.status], query.page, query.perPage) };
 }

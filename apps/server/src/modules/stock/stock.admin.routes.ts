@@ -1,6 +1,7 @@
 /** The owner's stock report (under /api/admin/v1, behind requireOwner; decision 0099, read-only). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { pagedListReply, pagedReply, pagingQuery, TabCounts } from "../../http/paging.ts";
 import { STOCK_REPORT_STATUSES, stockCounts, stockReport } from "./report.ts";
 
 const tags = ["owner"];
@@ -13,8 +14,22 @@ const ReportQuery = Type.Object({
   search: Search,
   orderby: Type.Union([Type.Literal("stock"), Type.Literal("name")], { default: "stock" }),
   order: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "asc" }),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  ...pagingQuery(20),
+});
+
+// The report's rows, documented only (decision 0173): StockReportRow of @cartwright/commerce/admin.
+const StockRow = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer({ description: "The product whose editor holds it (a variation's parent)" }),
+  type: Type.Union([Type.Literal("simple"), Type.Literal("variable"), Type.Literal("variation")]),
+  name: Type.String(),
+  options: Type.String({ description: 'A variation\'s options ("Blue, S"); empty for a product of its own' }),
+  sku: Type.String(),
+  published: Type.Boolean(),
+  stock_quantity: Type.Integer(),
+  low_stock_amount: Type.Integer(),
+  backorders: Type.Union([Type.Literal("no"), Type.Literal("notify"), Type.Literal("yes")]),
+  status: Type.Union(STOCK_REPORT_STATUSES.filter((status) => status !== "all").map((status) => Type.Literal(status))),
 });
 
 export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,11 +41,12 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Products and variations that track their stock, by status (with each status's count), searched, sorted and paged",
         querystring: ReportQuery,
+        replies: { 200: pagedListReply({ items: Type.Array(StockRow), counts: TabCounts }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return stockReport(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await stockReport(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.get(

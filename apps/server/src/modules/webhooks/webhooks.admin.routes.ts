@@ -9,6 +9,7 @@ import { MAX_ID } from "../../db/ids.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { WEBHOOK_STATUSES, WEBHOOK_TOPICS } from "./rules.ts";
 import {
   createWebhook,
@@ -44,10 +45,7 @@ const fields = {
 const WebhookBody = Type.Object(fields, { additionalProperties: false });
 // A change may name the version it was made on (decision 0158).
 const WebhookPatch = Type.Partial(Type.Object({ ...patchFields(fields), version: VersionField }), { additionalProperties: false });
-const Paging = {
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-};
+const Paging = pagingQuery(20);
 const ListQuery = Type.Object({ ...Paging, status: Type.Optional(Status) });
 const DeliveriesQuery = Type.Object(Paging);
 
@@ -96,9 +94,8 @@ const WebhookReply = Type.Object({
   last_delivery: Nullable(Type.Object(DeliverySummary)),
   version: Type.String({ description: "Send it back with a change: a webhook changed since is refused (409)" }),
 });
-const paged = { total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() };
-const WebhookListReply = Type.Object({ webhooks: Type.Array(WebhookReply), ...paged });
-const DeliveryListReply = Type.Object({ deliveries: Type.Array(DeliveryReply), ...paged });
+const WebhookListReply = pagedListReply({ webhooks: Type.Array(WebhookReply) });
+const DeliveryListReply = pagedListReply({ deliveries: Type.Array(DeliveryReply) });
 const NoBody = Type.Null({ description: "Deleted: no body" });
 
 export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions> = async (app, options) => {
@@ -112,9 +109,9 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
         replies: { 200: WebhookListReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { per_page, ...query } = request.query;
-      return listWebhooks(request.ctx, { ...query, perPage: per_page });
+      return pagedReply(reply, request.url, await listWebhooks(request.ctx, { ...query, perPage: per_page }));
     },
   );
   app.post(
@@ -157,7 +154,12 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
         replies: { 200: DeliveryListReply },
       },
     },
-    async (request) => listDeliveries(request.ctx, request.params.id, { page: request.query.page, perPage: request.query.per_page }),
+    async (request, reply) =>
+      pagedReply(
+        reply,
+        request.url,
+        await listDeliveries(request.ctx, request.params.id, { page: request.query.page, perPage: request.query.per_page }),
+      ),
   );
   app.get(
     "/webhooks/:id/deliveries/:delivery",

@@ -13,6 +13,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
+import { pagingOf } from "../../http/paging.ts";
 import { deliveryUrlProblem, newSecret } from "./rules.ts";
 
 export const webhookErrors = {
@@ -129,9 +130,7 @@ export async function listWebhooks(ctx: RequestContext, query: { page: number; p
   );
   return {
     webhooks: rows.map((row) => ownerWebhook(row, last.get(row.id))),
-    total: Number(total),
-    page: query.page,
-    per_page: query.perPage,
+    ...pagingOf(Number(total), query.page, query.perPage),
   };
 }
 
@@ -242,7 +241,7 @@ export async function listDeliveries(ctx: RequestContext, id: number, query: { p
       .offset((query.page - 1) * query.perPage)
       .execute() as Promise<DeliveryRow[]>,
   ]);
-  return { deliveries: rows.map(deliveryDetail), total: Number(total), page: query.page, per_page: query.perPage };
+  return { deliveries: rows.map(deliveryDetail), ...pagingOf(Number(total), query.page, query.perPage) };
 }
 
 async function findDelivery(db: Db, webhookId: number, deliveryId: number): Promise<DeliveryRow> {

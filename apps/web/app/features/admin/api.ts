@@ -4,6 +4,7 @@
  * and the error shape `{code, message, data: {details}}` turned into an `AdminApiError` whose
  * `fields` are keyed by the server's paths ("settings.widget_color", "channels.2.value").
  */
+import type { OwnerPaging } from "@cartwright/commerce/admin";
 import type { ChannelKey, ContactWidget } from "@cartwright/commerce/contact-widget";
 
 export const ADMIN_API = "/api/admin/v1";
@@ -216,11 +217,8 @@ export interface MessageSummary {
   read: boolean;
 }
 
-export interface MessageList {
+export interface MessageList extends OwnerPaging {
   messages: MessageSummary[];
-  total: number;
-  page: number;
-  pages: number;
 }
 
 export interface MessageFile {

@@ -6,7 +6,7 @@ import { customersApi } from "../../features/admin/customers/api.ts";
 import customersStyles from "../../features/admin/customers/customers.css?url";
 import { CustomerTabs, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
-import { guestPath, guestQuery, guestsPath, pageCount } from "../../features/admin/customers/query.ts";
+import { guestPath, guestQuery, guestsPath } from "../../features/admin/customers/query.ts";
 import { formatCount, formatMoment, moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -78,7 +78,7 @@ export default function GuestsPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <Pagination page={list.page} pages={pageCount(list.total, list.per_page)} pathFor={(page) => guestsPath(query, { page })} />
+      <Pagination page={list.page} pages={list.pages} pathFor={(page) => guestsPath(query, { page })} />
     </div>
   );
 }

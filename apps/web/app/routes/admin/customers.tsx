@@ -8,7 +8,7 @@ import { CustomersTable } from "../../features/admin/customers/CustomersTable.ts
 import customersStyles from "../../features/admin/customers/customers.css?url";
 import { CustomerTabs, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
-import { customerQuery, customersCsvUrl, customersPath, defaultOrder, pageCount } from "../../features/admin/customers/query.ts";
+import { customerQuery, customersCsvUrl, customersPath, defaultOrder } from "../../features/admin/customers/query.ts";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -35,7 +35,6 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function CustomersPage({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   const loading = useNavigation().state === "loading";
-  const pages = pageCount(list.total, list.per_page);
   const keep: Record<string, string> = {};
   if (query.sort !== "name") keep.sort = query.sort;
   if (query.order !== defaultOrder(query.sort)) keep.order = query.order;
@@ -71,7 +70,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <CustomersTable rows={list.customers} query={query} money={moneyFormat(list.currency_code, list.currency_minor_unit)} />
       )}
-      <Pagination page={list.page} pages={pages} pathFor={(page) => customersPath(query, { page })} />
+      <Pagination page={list.page} pages={list.pages} pathFor={(page) => customersPath(query, { page })} />
     </div>
   );
 }

@@ -120,7 +120,7 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
           {list.page > 1 && (
             <>
               {" "}
-              <Link to={entriesPath(form.id, query, { page: 1 })}>{t.pageOf(1, list.pages)}</Link>
+              <Link to={entriesPath(form.id, query, { page: 1 })}>{t.pageOf(1, Math.max(1, list.pages))}</Link>
             </>
           )}
         </p>

@@ -166,7 +166,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           {list.page > 1 && (
             <>
               {" "}
-              <Link to={ordersPath(query, { page: 1 })}>{t.pageOf(1, list.pages)}</Link>
+              <Link to={ordersPath(query, { page: 1 })}>{t.pageOf(1, Math.max(1, list.pages))}</Link>
             </>
           )}
         </p>

@@ -84,11 +84,7 @@ export default function WebhooksPage({ loaderData: list }: Route.ComponentProps)
           </table>
         </div>
       )}
-      <Pagination
-        page={list.page}
-        pages={Math.ceil(list.total / list.per_page)}
-        pathFor={(page) => (page > 1 ? `/admin/webhooks?page=${page}` : "/admin/webhooks")}
-      />
+      <Pagination page={list.page} pages={list.pages} pathFor={(page) => (page > 1 ? `/admin/webhooks?page=${page}` : "/admin/webhooks")} />
     </div>
   );
 }

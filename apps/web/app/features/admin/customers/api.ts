@@ -1,4 +1,5 @@
 /** The owner API's customers (`/api/admin/v1/customers…`, issue 18) as the console reads them, the password reset link it sends (decision 0077), and its add, edit and delete (decision 0103). */
+import type { OwnerPaging } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 import type { AccountBody } from "./account-model.ts";
 import type { CustomerListQuery } from "./query.ts";
@@ -16,10 +17,7 @@ export interface CustomerRow {
   last_order_at: string | null;
 }
 
-interface Paged {
-  total: number;
-  page: number;
-  per_page: number;
+interface Paged extends OwnerPaging {
   currency_code: string;
   /** Decimals of the amounts (the shop's for its currency: 2 means 2682 is 26.82). */
   currency_minor_unit: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerQuery, customersPath, guestPath, guestQuery, guestsPath, pageCount, sortPath } from "./query.ts";
+import { customerQuery, customersPath, guestPath, guestQuery, guestsPath, sortPath } from "./query.ts";
 
 const query = (text: string) => customerQuery(new URLSearchParams(text));
 
@@ -12,7 +12,8 @@ describe("customerQuery", () => {
     expect(query("sort=spend")).toMatchObject({ sort: "spend", order: "desc" });
     expect(query("sort=spend&order=asc")).toMatchObject({ sort: "spend", order: "asc" });
     expect(query("sort=password&order=sideways&page=0")).toEqual({ search: "", sort: "name", order: "asc", page: 1 });
-    expect(query("page=10001").page).toBe(1);
+    expect(query("page=100000").page).toBe(100_000);
+    expect(query("page=100001").page).toBe(1);
     expect(query(`search=${"a".repeat(300)}`).search).toHaveLength(200);
   });
 });
@@ -39,13 +40,5 @@ describe("guests", () => {
     expect(guestsPath(parsed)).toBe("/admin/customers/guests?search=bob&page=2");
     expect(guestsPath(parsed, { page: 1, search: "" })).toBe("/admin/customers/guests");
     expect(guestPath("a+b@example.com")).toBe("/admin/customers/guest?email=a%2Bb%40example.com");
-  });
-});
-
-describe("pageCount", () => {
-  it("counts whole pages, at least one", () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 /** The owner API's forms and entries (`/api/admin/v1/forms…`, `/form-entries…`, issue 17) as the console reads them. */
+import type { OwnerPaging } from "@cartwright/commerce/admin";
 import type { FormDefinition } from "@cartwright/commerce/forms";
 import { ADMIN_API, adminClient } from "../api.ts";
 import { type EntryFilterQuery, filterParams } from "./query.ts";
@@ -36,11 +37,8 @@ export interface EntrySummary {
   values: Record<string, string>;
 }
 
-export interface EntryList {
+export interface EntryList extends OwnerPaging {
   entries: EntrySummary[];
-  total: number;
-  page: number;
-  pages: number;
 }
 
 export interface EntryFile {

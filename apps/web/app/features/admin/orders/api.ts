@@ -3,6 +3,7 @@
  * counts, the new orders since an id (live updates), the bulk status change, and the addresses of
  * the CSV export and the printable documents (same-origin links: the session cookie goes with them).
  */
+import type { OwnerPaging } from "@cartwright/commerce/admin";
 import { ADMIN_API, type AdminClient, adminClient } from "../api.ts";
 import { listParams, type OrderFilterQuery, type StatusTab } from "./query.ts";
 
@@ -30,12 +31,9 @@ export interface OrderRow {
 
 export type StatusCounts = Record<StatusTab | "checkout-draft", number>;
 
-export interface OrderList {
+export interface OrderList extends OwnerPaging {
   orders: OrderRow[];
   counts: StatusCounts;
-  total: number;
-  page: number;
-  pages: number;
 }
 
 export interface OrderUpdates {

@@ -36,7 +36,7 @@ export const defaultSort = (tab: ReportTab): ReportSort => TAB_SORTS[tab][0];
 
 export const isReportTab = (value: string | undefined): value is ReportTab => REPORT_TABS.includes(value as ReportTab);
 
-const MAX_PAGE = 10_000;
+const MAX_PAGE = 100_000;
 
 /** The page's state for a tab from its URL; `invalid` says a range was asked for and refused (the last 30 days then). */
 export function reportQuery(tab: ReportTab, search: URLSearchParams, today = shopToday()): ReportQuery & { invalid: boolean } {

@@ -1,5 +1,5 @@
 /** The owner API's stock report (`/api/admin/v1/reports/stock`, decision 0099) as the console reads it. */
-import type { StockReportRow, StockReportStatus } from "@cartwright/commerce/admin";
+import type { OwnerPaging, StockReportRow, StockReportStatus } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
 export type StockTab = StockReportStatus;
@@ -8,12 +8,9 @@ export type StockRow = StockReportRow;
 
 export type StockCounts = Record<StockTab, number>;
 
-export interface StockReport {
+export interface StockReport extends OwnerPaging {
   items: StockRow[];
   counts: StockCounts;
-  total: number;
-  page: number;
-  pages: number;
 }
 
 export interface StockQuery {

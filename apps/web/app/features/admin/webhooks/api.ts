@@ -1,5 +1,5 @@
 /** The owner API's webhook calls (decision 0097) through the console's client. */
-import type { WebhookInput, WebhookStatus } from "@cartwright/commerce/admin";
+import type { OwnerPaging, WebhookInput, WebhookStatus } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
 
 export type { WebhookInput, WebhookStatus };
@@ -49,14 +49,14 @@ const c = () => adminClient();
 
 export const webhooksApi = {
   list: (page: number, perPage: number) =>
-    c().admin<{ webhooks: Webhook[]; total: number; page: number; per_page: number }>("/webhooks", { query: { page, per_page: perPage } }),
+    c().admin<{ webhooks: Webhook[] } & OwnerPaging>("/webhooks", { query: { page, per_page: perPage } }),
   get: (id: number) => c().admin<Webhook>(`/webhooks/${id}`),
   create: (body: WebhookInput) => c().admin<Webhook>("/webhooks", { method: "POST", body }),
   save: (id: number, body: WebhookInput, version: string) =>
     c().admin<Webhook>(`/webhooks/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/webhooks/${id}`, { method: "DELETE" }),
   deliveries: (id: number, page: number) =>
-    c().admin<{ deliveries: Delivery[]; total: number; page: number; per_page: number }>(`/webhooks/${id}/deliveries`, {
+    c().admin<{ deliveries: Delivery[] } & OwnerPaging>(`/webhooks/${id}/deliveries`, {
       query: { page, per_page: 20 },
     }),
   redeliver: (id: number, delivery: number) => c().admin<Delivery>(`/webhooks/${id}/deliveries/${delivery}/redeliver`, { method: "POST" }),
