@@ -386,6 +386,17 @@ describe("Place Order pressed while the shopper's own address is being priced (d
     await placing;
   });
 
+  it("shows the form's own errors first, sending nothing: the held address leaves when its wait ends", async () => {
+    const { sent, controller, typeShipping } = checkoutPage({ opened: SHOWN });
+    controller.validation.getState().setValidationError("billing_email", "Please enter a valid email address", true);
+    typeShipping({ ...TEST_ADDRESS, ...NEW_YORK });
+    await controller.placeOrder();
+    expect(sent).toEqual([]);
+    expect(controller.status.store.getState()).toMatchObject({ status: "idle", hasError: true });
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+  });
+
   it("sends the order at once, with nothing before it, when no address edit is held or on its way", async () => {
     const { sent, controller } = checkoutPage({ opened: SHOWN });
     const placing = controller.placeOrder();

@@ -6,7 +6,7 @@
  * moment it needs them: when an order is placed and when an edited address is sent.
  *
  * Placing an order, in the spec's states (checkout-status.ts):
- *   idle → before_processing   the shopper's own address edits priced first (decision 0175), the form's own checks,
+ *   idle → before_processing   the form's own checks, the shopper's own address edits priced (decision 0175),
  *                              then checkout_validation's observers
  *        → processing          payment_setup's observers, then one POST /checkout
  *        → after_processing    the server placed it; checkout_success's observers
@@ -437,15 +437,16 @@ export function createCheckoutController({
     // One order at a time: pressing again while one is on its way, or on its way out, does nothing.
     const current = status.store.getState();
     if (isWaitingForProcessing(current) || isWaitingForRedirect(current)) return;
+    const form = wallet ? withWallet(readForm(), wallet) : readForm();
     // The cart the shopper saw as they pressed: the button's total.
     const pressed = cart.store.getState().cart;
     status.submit();
     clearCheckoutNotices();
+    // The form's own errors do not hold an express payment back (spec §4 "Checkout status"): the server still checks the order.
+    if (!express && !checkForm(form)) return;
     // A wallet brings addresses of its own: the form's are not the order's.
     if (!wallet && !(await addressesPriced(pressed))) return;
-    const form = wallet ? withWallet(readForm(), wallet) : readForm();
-    // The form's own errors do not hold an express payment back (spec §4 "Checkout status"): the server still checks the order.
-    if ((!express && !checkForm(form)) || !(await askValidationObservers(form))) return;
+    if (!(await askValidationObservers(form))) return;
     status.process();
     const setupData = await setUpPayment(form, express);
     if (!setupData) return;
