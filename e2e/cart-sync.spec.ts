@@ -5,11 +5,13 @@
  * and a write waiting its turn still reaches the server, once, when the page is hidden (decision 0165), as does an
  * edit the page itself still holds back (an address being typed, a quantity: decision 0165, amended), and when the
  * checkout is left for the cart within the app; an order is placed only for the cart, and at the total, the checkout
- * shows (decision 0168 and its amendment).
+ * shows (decision 0168 and its amendment), and a press within an address edit's wait is priced with it first, the
+ * shopper told why when that moved the total (decision 0175).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
+import { seriousViolations } from "./support/shopper-order.ts";
 
 async function addFromProductPage(page: Page, slug: string, name: string) {
   await page.goto(`/product/${slug}`);
@@ -405,8 +407,9 @@ test("an order is not placed at a total the owner changed since the checkout sho
     expect(now).not.toBe(shown);
 
     await placeOrder.click();
+    // Told as a price change, not another window's (decision 0175).
     await expect(
-      page.getByText("Your cart was changed in another window or on another device. Please check your order below and place it again."),
+      page.getByText("Prices, taxes or shipping costs for your order have changed. Please check your order below and place it again."),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(
@@ -424,4 +427,65 @@ test("an order is not placed at a total the owner changed since the checkout sho
     await owner.request.delete(`/api/admin/v1/products/${candle.id}`, { headers: { nonce } });
     await ownerContext.close();
   }
+});
+
+test("a state chosen and Place Order pressed at once: nothing is placed at a total the page did not show, the notice says the address moved it, and the next press places it", async ({
+  page,
+  context,
+}) => {
+  await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
+  await openCheckout(page);
+  await fillUsAddress(page);
+  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  const placeOrder = page.getByRole("button", { name: /Place Order/ });
+  // The T-shirt, 20.00, and the flat rate, 5.00, taxed at California's 7.25 % (DEMO.md).
+  await expect(placeOrder).toHaveText("Place Order · $26.81");
+  const updates = callsTo(page, "/cart/update-customer");
+  // The checkout's calls: an order's carry its addresses, the draft's updates none.
+  const orders = callsTo(page, "/checkout");
+
+  // New York's 4 %: chosen, and Place Order pressed within the address's wait, the select still focused (as a pointer
+  // leaves it: selectOption alone focuses nothing).
+  await shippingField(page, "State").focus();
+  await shippingField(page, "State").selectOption("NY");
+  await expect(shippingField(page, "State")).toBeFocused();
+  await placeOrder.click();
+  const notice = page
+    .getByRole("alert")
+    .filter({ hasText: "Taxes and shipping were updated for the address you entered: your total is now $26.00." });
+  await expect(notice).toBeVisible();
+  await expect(placeOrder).toHaveText("Place Order · $26.00");
+  await expect(page.getByRole("complementary", { name: "Order summary" }).getByText("$26.00")).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // The press sent the address at once, once, and no order.
+  expect(updates.map((body) => (body.shipping_address as { state?: string } | undefined)?.state)).toEqual(["NY"]);
+  expect(orders.filter((body) => "billing_address" in body)).toEqual([]);
+  expect(await seriousViolations(page, ".checkout-actions")).toEqual([]);
+
+  await placeOrder.click();
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  await expect(page.locator(".order-details__total")).toContainText("$26.00");
+  expect(updates).toHaveLength(1);
+});
+
+test("a ZIP Code typed and Enter pressed at once: priced first, the total unchanged, the order is placed with it in one press", async ({
+  page,
+  context,
+}) => {
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await fillUsAddress(page);
+  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  const shown = await page.getByRole("button", { name: /Place Order/ }).textContent();
+  const updates = callsTo(page, "/cart/update-customer");
+
+  // Another Los Angeles ZIP Code: California's rate still, the same total. Enter sends the form from the field.
+  await shippingField(page, "ZIP Code").fill("90012");
+  await shippingField(page, "ZIP Code").press("Enter");
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  expect(updates.map((body) => (body.shipping_address as { postcode?: string } | undefined)?.postcode)).toEqual(["90012"]);
+  await expect(page.getByText(/90012/).first()).toBeVisible();
+  await expect(page.locator(".order-details__total")).toContainText(shown?.replace("Place Order · ", "") ?? "");
 });

@@ -1,6 +1,7 @@
 export * from "./address/index.ts";
 export * from "./cost-formula.ts";
 export * from "./csv.ts";
+export * from "./expected-cart.ts";
 export * from "./fees.ts";
 export * from "./low-stock.ts";
 export * from "./money.ts";

@@ -2,6 +2,18 @@
 import { orderStatusName } from "@cartwright/commerce";
 import { StoreError } from "../../http/errors.ts";
 
+/**
+ * Why the cart priced for an order is not the one the page showed (decision 0175): its lines or coupons ("cart"), the
+ * addresses sent with the order moving taxes or shipping ("address"), or the shop's prices, taxes or shipping ("prices").
+ */
+export type CartChangeReason = "cart" | "address" | "prices";
+
+const CART_CHANGED_MESSAGES: Record<CartChangeReason, string> = {
+  cart: "Your cart was changed in another window or on another device. Please check your order below and place it again.",
+  address: "Taxes and shipping were updated for the address you entered. Please check your order below and place it again.",
+  prices: "Prices, taxes or shipping costs for your order have changed. Please check your order below and place it again.",
+};
+
 export const checkoutErrors = {
   cartEmpty: () => new StoreError("cw_rest_cart_empty", "Cannot create order from empty cart.", 400),
   missingPaymentMethod: () => new StoreError("cw_rest_checkout_missing_payment_method", "Please select a payment method.", 400),
@@ -19,13 +31,9 @@ export const checkoutErrors = {
   invalidAddress: (errors: Record<string, Record<string, string>>) =>
     new StoreError("cw_rest_invalid_address", "There was a problem with the provided address.", 400, { errors }),
   missingShippingOption: () => new StoreError("cw_rest_invalid_shipping_option", "Sorry, this order requires a shipping option.", 400),
-  // The page showed another cart (decision 0168): the shopper sees the cart as it stands before anything is placed.
-  cartChanged: () =>
-    new StoreError(
-      "cw_rest_cart_changed",
-      "Your cart was changed in another window or on another device. Please check your order below and place it again.",
-      409,
-    ),
+  // The page showed another cart (decision 0168): the shopper sees the cart as it stands before anything is placed,
+  // told what moved (decision 0175); `reason` lets a client tell it too, the code staying one.
+  cartChanged: (reason: CartChangeReason) => new StoreError("cw_rest_cart_changed", CART_CHANGED_MESSAGES[reason], 409, { reason }),
   loginRequired: () => new StoreError("cw_rest_checkout_login_required", "You must be signed in to check out.", 401),
   couponErrors: (removed: string[], messages: string[]) =>
     new StoreError("cw_rest_cart_coupon_errors", messages.join(" "), 409, { removed_coupons: removed }),

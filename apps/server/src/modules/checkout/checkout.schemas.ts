@@ -78,7 +78,9 @@ const ExpectedCart = Type.Object(
       "The cart as the shopper last saw it: its lines' keys and quantities, its coupon codes and, optionally, its total with the currency " +
       "and the rate chosen in each package. When sent and the cart priced for the order holds anything else (another tab or device " +
       "changed it, or the owner changed a price, a tax rate, a shipping cost or a coupon), nothing is placed: 409 cw_rest_cart_changed, " +
-      "with the cart as it now stands, priced with the addresses sent.",
+      "with the cart as it now stands, priced with the addresses sent (data.cart), and why (data.reason): cart (its lines, their " +
+      "quantities or a coupon named), address (the addresses sent moved its taxes or shipping) or prices (anything else moved its " +
+      "total or a chosen rate); the message says the same in words.",
   },
 );
 

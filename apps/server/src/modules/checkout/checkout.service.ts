@@ -8,7 +8,7 @@
  * leaves the cart as it was. A payment whose outcome was never recorded (a crash) is settled by
  * the shopper's next checkout call or by the sweep, after asking the gateway (issue 14).
  */
-import type { OrderStatus, StoreCart } from "@cartwright/commerce";
+import { type ExpectedCart, expectedCartChange, type OrderStatus, type StoreCart } from "@cartwright/commerce";
 import type { FieldRuleDocument } from "@cartwright/commerce/field-rules";
 import { isStoredId } from "../../db/ids.ts";
 import type { Db } from "../../db/index.ts";
@@ -83,9 +83,8 @@ import {
   tokenKey,
 } from "../payments/index.ts";
 import { type ShopContext, type ShopSettings, withShopSettings } from "../settings/index.ts";
-import { checkoutErrors } from "./checkout.errors.ts";
+import { type CartChangeReason, checkoutErrors } from "./checkout.errors.ts";
 import { type AddressInput, checkedAddresses, type MergedAddresses, mergedAddresses, orderRuleDocument } from "./checkout-addresses.ts";
-import { type ExpectedCart, holdsExpectedCart } from "./expected-cart.ts";
 import { checkedAdditionalFields, hasFieldRules, knownAdditionalFields } from "./fields.ts";
 
 /** Draft orders hold their lines' stock this long (issue 5). */
@@ -246,7 +245,7 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
   if (resumed) return resumed;
   const prepared = await answeringConflicts(ctx, async () => {
     const placed = await inTransaction(ctx, (tx) => placingSteps(tx, input, attribution, now));
-    if (placed === CART_CHANGED) throw checkoutErrors.cartChanged();
+    if ("changed" in placed) throw checkoutErrors.cartChanged(placed.changed);
     return placed;
   });
   if (prepared.repeated) return checkoutReply(prepared.order, outcomeOf(prepared.order, ctx.settings));
@@ -254,8 +253,10 @@ async function placeOrderNow(ctx: ShopContext, input: PlaceOrderInput): Promise<
   return settle(ctx, prepared, input.payment_data ?? []);
 }
 
-/** What the order's transaction answers when the page showed another cart: it kept the addresses sent, nothing more. */
-const CART_CHANGED = Symbol("the cart the page showed is not the cart priced");
+/** What the order's transaction answers when the page showed another cart, and why: it kept the addresses sent, nothing more. */
+interface CartChanged {
+  changed: CartChangeReason;
+}
 
 /**
  * The steps that run in the order's one transaction, in order. A generator declared once, taking what it needs
@@ -267,7 +268,7 @@ function* placingSteps(
   input: PlaceOrderInput,
   attribution: ReturnType<typeof readOrderAttribution>,
   now: Date,
-): Work<Prepared | typeof CART_CHANGED> {
+): Work<Prepared | CartChanged> {
   const loaded = yield* lockAndLoad(tx, now);
   if ("repeated" in loaded) return { order: loaded.repeated, gateway: null, repeated: true };
   checkLoginRules(tx, input);
@@ -276,7 +277,8 @@ function* placingSteps(
   yield* keepAddresses(tx, priced, now);
   // After checkOrder, which takes off coupons that stopped applying, and with the addresses kept: the 409's cart is
   // then priced as the next press will be, and the transaction writes nothing else (decision 0168 and its amendment).
-  if (input.expected_cart && !holdsExpectedCart(priced.view, input.expected_cart)) return CART_CHANGED;
+  const changed = input.expected_cart ? yield* changeSinceShown(tx, loaded.cart, priced, input.expected_cart) : null;
+  if (changed) return { changed };
   const payment = yield* choosePayment(tx, priced.pricing.result.totals.total_price, input);
   const order = yield* writeOrder(tx, { input, priced, checked, payment, attribution, reusable: loaded.reusable, now });
   yield* takeOrderStock(tx, order.id, priced.pricing.lines, now);
@@ -433,6 +435,22 @@ function checkOrder({ settings }: ShopContext, { addresses, pricing, view, docum
   return { ...checked, additionalFields, shippingNeeded };
 }
 type CheckedOrder = ReturnType<typeof checkOrder>;
+
+/**
+ * Null when the cart priced for the order is the page's, else why not (decision 0175). Its lines or coupons moved:
+ * another window or device. Only its money or rates: the addresses sent with the order, when the cart priced with the
+ * addresses it held (what the page priced) is still the page's; else the shop's prices, taxes or shipping. That second
+ * pricing runs only on this refusal, and only when the addresses sent are not the cart's already.
+ */
+function* changeSinceShown(tx: ShopContext, stored: StoredCart, priced: Repriced, expected: ExpectedCart): Work<CartChangeReason | null> {
+  const change = expectedCartChange(priced.view, expected);
+  if (change !== "prices") return change;
+  const sameAddresses =
+    stored.cart.billing_address === priced.cart.cart.billing_address && stored.cart.shipping_address === priced.cart.cart.shipping_address;
+  if (sameAddresses) return "prices";
+  const before = yield* pricedForOrder(tx, stored);
+  return expectedCartChange(before.viewWithoutCrossSells(), expected) ? "prices" : "address";
+}
 
 /** The addresses the order is placed with become the cart's, for next time and for a retry. */
 function* keepAddresses({ db, session }: ShopContext, { cart }: Repriced, now: Date): Work<void> {

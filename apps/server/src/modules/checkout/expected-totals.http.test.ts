@@ -1,9 +1,11 @@
 /**
  * An order is placed only at the total the page showed (decision 0168, amended), on SQLite and PostgreSQL: the owner
  * changes a price, a tax rate, a shipping cost or a coupon between the cart's reply and Place Order, and the
- * checkout answers 409 with the cart as it now is, having written nothing of the order; the next press, sending the
- * new total, places it.
+ * checkout answers 409 with the cart as it now is, having written nothing of the order, saying that the prices moved
+ * (decision 0175); an address sent with the order that moves taxes or shipping is told as such; the next press,
+ * sending the new total, places it.
  */
+import { expectedCartOf } from "@cartwright/commerce";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
 import { adminCall, signedInOwner } from "../../../../../test/owner-client.ts";
@@ -27,15 +29,11 @@ interface ShownCart {
   shipping_rates: { package_id: number; shipping_rates: { rate_id: string; selected: boolean }[] }[];
 }
 
-/** What the checkout page sends of the cart it shows (apps/web's checkoutBody). */
-const shownOf = (cart: ShownCart) => ({
-  items: cart.items.map(({ key, quantity }) => ({ key, quantity })),
-  coupons: cart.coupons.map(({ code }) => code),
-  totals: { total_price: cart.totals.total_price, currency_code: cart.totals.currency_code },
-  shipping_rates: cart.shipping_rates.flatMap(({ package_id, shipping_rates }) =>
-    shipping_rates.filter((rate) => rate.selected).map(({ rate_id }) => ({ package_id, rate_id })),
-  ),
-});
+/** What the 409 says, by its reason (decision 0175). */
+const SAID = {
+  prices: "Prices, taxes or shipping costs for your order have changed. Please check your order below and place it again.",
+  address: "Taxes and shipping were updated for the address you entered. Please check your order below and place it again.",
+};
 
 /** A shopper with T-shirts in the cart, priced for the Los Angeles address as the page has sent it: the cart it shows. */
 async function shopperShown(quantity = 1, coupon?: string) {
@@ -56,7 +54,7 @@ const placeAsShown = (shopper: StoreClient, shown: ShownCart, address: Record<st
     shipping_address: address,
     payment_method: "test_card",
     payment_data: testCard(),
-    expected_cart: shownOf(shown),
+    expected_cart: expectedCartOf(shown),
   });
 
 /** The owner raises the T-shirt's price by `by` minor units; answers the new price. */
@@ -93,16 +91,17 @@ async function written() {
   };
 }
 
-/** The 409 a changed cart gets, nothing written; answers the cart it carries, as the page then shows it. */
-async function refusedWithNothingWritten(press: () => Promise<{ statusCode: number; json(): unknown }>, shown: ShownCart) {
+/** The 409 a changed cart gets, nothing written, saying why; answers the cart it carries, as the page then shows it. */
+async function refusedWithNothingWritten(
+  press: () => Promise<{ statusCode: number; json(): unknown }>,
+  shown: ShownCart,
+  reason: keyof typeof SAID = "prices",
+) {
   const before = await written();
   const refused = await press();
   expect(refused.statusCode).toBe(409);
-  const body = refused.json() as { code: string; message: string; data: { cart: ShownCart } };
-  expect(body.code).toBe("cw_rest_cart_changed");
-  expect(body.message).toBe(
-    "Your cart was changed in another window or on another device. Please check your order below and place it again.",
-  );
+  const body = refused.json() as { code: string; message: string; data: { cart: ShownCart; reason: string } };
+  expect([body.code, body.data.reason, body.message]).toEqual(["cw_rest_cart_changed", reason, SAID[reason]]);
   expect(body.data.cart.totals.total_price).not.toBe(shown.totals.total_price);
   expect(await written()).toEqual(before);
   return body.data.cart;
@@ -178,33 +177,49 @@ describe("POST /checkout with the total the page showed (decision 0168, amended)
 
   it("places nothing at the same total in another currency or with another rate chosen than the page showed", async () => {
     const { shopper, shown } = await shopperShown();
-    const sent = shownOf(shown);
+    const sent = expectedCartOf(shown);
     const body = { billing_address: testBilling(), payment_method: "cod" };
     const inEuros = { ...sent, totals: { ...sent.totals, currency_code: "EUR" } };
-    expect((await shopper.post("/checkout", { ...body, expected_cart: inEuros })).json().code).toBe("cw_rest_cart_changed");
+    const refusal = async (expected_cart: unknown) => {
+      const { code, data } = (await shopper.post("/checkout", { ...body, expected_cart })).json();
+      return [code, data.reason];
+    };
+    expect(await refusal(inEuros)).toEqual(["cw_rest_cart_changed", "prices"]);
     const pickup = { ...sent, shipping_rates: [{ package_id: 0, rate_id: "pickup_location:0" }] };
-    expect((await shopper.post("/checkout", { ...body, expected_cart: pickup })).json().code).toBe("cw_rest_cart_changed");
+    expect(await refusal(pickup)).toEqual(["cw_rest_cart_changed", "prices"]);
     const asText = { ...sent, totals: { ...sent.totals, total_price: Number(sent.totals.total_price) } };
     expect((await shopper.post("/checkout", { ...body, expected_cart: asText })).statusCode).toBe(200);
   });
 
-  it("answers the cart priced with the addresses sent with the order, so the next press places it", async () => {
+  it("answers the cart priced with the addresses sent with the order, saying they moved its taxes, so the next press places it", async () => {
     const { shopper, shown } = await shopperShown();
     const newYork = { ...TEST_ADDRESS, city: "New York", state: "NY", postcode: "10001" };
-    const before = await written();
-    const refused = await placeAsShown(shopper, shown, newYork);
-    expect(refused.json().code).toBe("cw_rest_cart_changed");
-    expect(await written()).toEqual(before);
+    const now = await refusedWithNothingWritten(() => placeAsShown(shopper, shown, newYork), shown, "address");
     // NY's 4 % instead of CA's: the cart keeps the addresses the order was sent with, as the page's push would have.
-    const now: ShownCart & { shipping_address: { state: string } } = refused.json().data.cart;
-    expect(now.shipping_address.state).toBe("NY");
+    expect((now as ShownCart & { shipping_address: { state: string } }).shipping_address.state).toBe("NY");
     expect(Number(now.totals.total_price)).toBeLessThan(Number(shown.totals.total_price));
     await placedAt(await placeAsShown(shopper, now, newYork), now);
   });
 
+  it("says the prices moved when the owner changed one and the address sent moved taxes too: the address alone does not explain it", async () => {
+    const { shopper, shown } = await shopperShown();
+    await raisePrice(100);
+    const newYork = { ...TEST_ADDRESS, city: "New York", state: "NY", postcode: "10001" };
+    const now = await refusedWithNothingWritten(() => placeAsShown(shopper, shown, newYork), shown, "prices");
+    await placedAt(await placeAsShown(shopper, now, newYork), now);
+  });
+
+  it("says the prices moved, not the address, when an address sent differs from the cart's only where no price depends on it", async () => {
+    const { shopper, shown } = await shopperShown();
+    await raiseFlatRate(100);
+    const otherPhone = { ...TEST_ADDRESS, phone: "555-0142" };
+    const now = await refusedWithNothingWritten(() => placeAsShown(shopper, shown, otherPhone), shown, "prices");
+    await placedAt(await placeAsShown(shopper, now, otherPhone), now);
+  });
+
   it("places the cart as it stands for a client that sends no total, or no expected cart, as before", async () => {
     const { shopper, shown } = await shopperShown();
-    const { totals: _totals, shipping_rates: _rates, ...linesOnly } = shownOf(shown);
+    const { totals: _totals, shipping_rates: _rates, ...linesOnly } = expectedCartOf(shown);
     await raiseFlatRate(100);
     const placed = await shopper.post("/checkout", { billing_address: testBilling(), payment_method: "cod", expected_cart: linesOnly });
     expect(placed.statusCode, placed.body).toBe(200);
@@ -226,7 +241,7 @@ describe("POST /checkout with the total the page showed (decision 0168, amended)
 
   it("refuses a total that is no amount, by its path", async () => {
     const { shopper, shown } = await shopperShown();
-    const sent = shownOf(shown);
+    const sent = expectedCartOf(shown);
     for (const total_price of ["26.81", "-1", "", "abc", 2.5]) {
       const refused = await shopper.post("/checkout", {
         billing_address: testBilling(),

@@ -694,7 +694,14 @@ export function CheckoutForm({
             <Link to={paths.cart} className="checkout-actions__return">
               {t.returnToCart}
             </Link>
-            <button type="submit" className="button button--primary checkout-actions__place" disabled={disabled}>
+            <button
+              type="submit"
+              className="button button--primary checkout-actions__place"
+              disabled={disabled}
+              // No focus on a mouse press, as Safari's buttons: the field left would send its address and disable this
+              // button under the pointer, losing the click; the press prices the address itself (decision 0175).
+              onMouseDown={(event) => event.preventDefault()}
+            >
               {checkout.status === "processing" ? <span className="spinner" aria-hidden="true" /> : null}
               {isWaitingForRedirect(checkout) ? (
                 <span className="checkout-actions__check" aria-hidden="true">

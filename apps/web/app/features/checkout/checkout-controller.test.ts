@@ -2,13 +2,14 @@
  * The checkout's edits still within their wait as the page hides (decision 0165, amended): an address or a note
  * leaves in the page-hide batch, in the order last edited, once, and an address the page would refuse stays back.
  * As the page is left within the app (the form unmounts), they are handed to the client too, but never once an order
- * is on its way or placed.
+ * is on its way or placed. Place Order pressed within an address's wait, or while its update is on its way, prices it
+ * first: the order follows at once when the total held, else the shopper is told why (decision 0175).
  */
-import type { StoreCart } from "@cartwright/commerce";
+import { currencyFields, DEFAULT_CURRENCY, type StoreCart } from "@cartwright/commerce";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_ADDRESS } from "../../../../../test/store-client.ts";
 import { heldNetwork, nextTurn } from "../../api/held-network.ts";
-import { BATCH_WINDOW_MS, flushWhenPageHides, ORDER_REPLY_BOUND_MS } from "../../api/store-client.ts";
+import { BATCH_WINDOW_MS, flushWhenPageHides, ORDER_REPLY_BOUND_MS, REPLY_BOUND_MS } from "../../api/store-client.ts";
 import { createCartStore } from "../../stores/cart.ts";
 import { noticeStore } from "../../stores/notices.ts";
 import { ADDRESS_PUSH_MS, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
@@ -36,12 +37,25 @@ const EMPTY_CART = {
   shipping_address: {},
 } as unknown as StoreCart;
 
-/** A checkout page over a network that answers when told, whose document the test hides and shows. */
-function checkoutPage({ preview = false } = {}) {
+/** A T-shirt's cart at this total, in dollars as the shop shows them. */
+const cartAt = (total_price: string, items = [{ key: "t-shirt", quantity: 1 }]) =>
+  ({
+    ...EMPTY_CART,
+    items,
+    items_count: items.length,
+    totals: { ...currencyFields(DEFAULT_CURRENCY), total_price },
+  }) as unknown as StoreCart;
+
+/**
+ * A checkout page over a network that answers when told, whose document the test hides and shows. Every cart call
+ * answers `server.cart`, the cart the page opened with unless the test changes it.
+ */
+function checkoutPage({ preview = false, opened = EMPTY_CART } = {}) {
+  const server = { cart: opened };
   const network = heldNetwork((path, method) =>
-    method === "POST" && path.startsWith(ORDER) ? { order_id: 7, payment_result: { redirect_url: PAYMENT_PAGE } } : EMPTY_CART,
+    method === "POST" && path.startsWith(ORDER) ? { order_id: 7, payment_result: { redirect_url: PAYMENT_PAGE } } : server.cart,
   );
-  const cart = createCartStore(network.client, EMPTY_CART);
+  const cart = createCartStore(network.client, opened);
   // Nothing typed yet but the contact's email.
   const form = typedForm({ billing: { email: "ada@example.com" }, shipping: {} });
 
@@ -76,7 +90,7 @@ function checkoutPage({ preview = false } = {}) {
     form.order.shipping = { ...form.order.shipping, ...fields };
     controller.addressEdited("shipping");
   };
-  return { ...network, cart, form, controller, setVisibility, typeShipping, visited };
+  return { ...network, server, cart, form, controller, setVisibility, typeShipping, visited };
 }
 
 describe("the checkout's edits as the page hides", () => {
@@ -187,26 +201,33 @@ describe("the checkout left within the app", () => {
   it("sends no edit once an order is on its way or placed: not as the form unmounts, nor as the page goes to pay", async () => {
     const { sent, controller, typeShipping, visited } = checkoutPage();
     controller.draftChanged({ ...NOTE, order_notes: "" });
-    // A note and an address typed just before Place order: the order carries them.
+    // A note and an address typed just before Place order: the address is priced first (decision 0175), the order carries the form.
     controller.draftChanged(NOTE);
     typeShipping({ ...TEST_ADDRESS });
     const placing = controller.placeOrder();
     await nextTurn();
-    expect(sent.map((s) => [s.method, s.paths])).toEqual([["POST", [ORDER]]]);
+    expect(sent.map((s) => [s.method, s.paths])).toEqual([["POST", [CUSTOMER]]]);
+    sent[0]?.answer();
+    await nextTurn();
+    expect(sent.map((s) => [s.method, s.paths])).toEqual([
+      ["POST", [CUSTOMER]],
+      ["POST", [ORDER]],
+    ]);
+    expect(sent[1]?.bodies[0]).toMatchObject({ shipping_address: TEST_ADDRESS });
     // The address fields stay open while the order is on its way: an edit there, a blur, the form unmounting.
     typeShipping({ phone: "555-0199" });
     controller.sendAddress("shipping");
     controller.leave();
     vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
 
     typeShipping({ phone: "555-0188" });
-    sent[0]?.answer();
+    sent[1]?.answer();
     await placing;
     // The page hid as it went to the payment page, with the phone's wait not over: nothing followed the order.
     expect(visited).toEqual([PAYMENT_PAGE]);
     vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
   });
 
   it("sends nothing from the editor's preview", () => {
@@ -253,5 +274,135 @@ describe("one address for both", () => {
     controller.addressEdited("billing");
     vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
     expect(sent[1]?.bodies).toEqual([{ billing_address: { ...TEST_ADDRESS, email: "ada@lovelace.org" } }]);
+  });
+});
+
+describe("Place Order pressed while the shopper's own address is being priced (decision 0175)", () => {
+  const SHOWN = cartAt("2681");
+  const NEW_YORK = { city: "New York", state: "NY", postcode: "10001" };
+  const orderBodies = (sent: ReturnType<typeof heldNetwork>["sent"]) =>
+    sent
+      .filter((s) => s.method === "POST" && s.paths.includes(ORDER))
+      .map((s) => s.bodies[0] as { expected_cart: { totals: { total_price: string } } });
+  beforeEach(() => noticeStore.setState({ notices: [] }));
+
+  it("sends the address its wait still holds at once, then places the order at the total shown when it held: one update, one order", async () => {
+    const { sent, controller, typeShipping, visited } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, phone: "555-0199" });
+    const placing = controller.placeOrder();
+    await nextTurn();
+    // Not when the address's wait or the batch window ends: now.
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+    expect(sent[0]?.bodies[0]).toMatchObject({ shipping_address: { phone: "555-0199" } });
+    sent[0]?.answer();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ORDER]]);
+    expect(orderBodies(sent)[0]?.expected_cart.totals.total_price).toBe("2681");
+    sent[1]?.answer();
+    await placing;
+    expect(visited).toEqual([PAYMENT_PAGE]);
+    // The address's wait ends with nothing more to send.
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("places nothing when the address moved the total: the notice names the cause and the new total, and the next press places it", async () => {
+    const { sent, server, cart, controller, typeShipping, visited } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, ...NEW_YORK });
+    server.cart = cartAt("2604");
+    const placing = controller.placeOrder();
+    await nextTurn();
+    sent[0]?.answer();
+    await placing;
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+    expect(cart.store.getState().cart?.totals.total_price).toBe("2604");
+    expect(noticeStore.getState().notices).toEqual([
+      expect.objectContaining({ context: "cw/checkout/checkout-actions", status: "warning", content: t.addressRepriced("$26.04") }),
+    ]);
+    expect(controller.status.store.getState()).toMatchObject({ status: "idle", hasError: true });
+    expect(cart.isHeld()).toBe(false);
+
+    // The shopper has seen the new total: the next press places it, with no update before it, and the notice goes.
+    const again = controller.placeOrder();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ORDER]]);
+    expect(orderBodies(sent)[0]?.expected_cart.totals.total_price).toBe("2604");
+    expect(noticeStore.getState().notices).toEqual([]);
+    sent[1]?.answer();
+    await again;
+    expect(visited).toEqual([PAYMENT_PAGE]);
+  });
+
+  it("waits for an update already on its way (the field left), sending it once, and tells another window's line apart from the address", async () => {
+    const { sent, server, controller, typeShipping } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, ...NEW_YORK });
+    controller.sendAddress("shipping");
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+    // Another tab added a beanie meanwhile: the update's reply shows it.
+    server.cart = cartAt("4604", [
+      { key: "t-shirt", quantity: 1 },
+      { key: "beanie", quantity: 1 },
+    ]);
+    const placing = controller.placeOrder();
+    await nextTurn();
+    expect(sent).toHaveLength(1);
+    sent[0]?.answer();
+    await placing;
+    expect(sent).toHaveLength(1);
+    expect(noticeStore.getState().notices.map((n) => n.content)).toContain(t.cartChangedElsewhere);
+  });
+
+  it("never places twice: presses while the address is priced do nothing more", async () => {
+    const { sent, controller, typeShipping } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, phone: "555-0199" });
+    const placing = controller.placeOrder();
+    const twice = controller.placeOrder();
+    await nextTurn();
+    void controller.placeOrder();
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+    sent[0]?.answer();
+    await nextTurn();
+    await twice;
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ORDER]]);
+    sent[1]?.answer();
+    await placing;
+    expect(sent).toHaveLength(2);
+  });
+
+  it("does not hang on an update that never answers: past the client's bound the order carries the address, as shown", async () => {
+    const { sent, controller, typeShipping } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, ...NEW_YORK });
+    const placing = controller.placeOrder();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+    vi.advanceTimersByTime(REPLY_BOUND_MS);
+    await nextTurn();
+    // The server holds the order to the total the page showed, and says why if the address moved it.
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ORDER]]);
+    const [order] = orderBodies(sent);
+    expect(order).toMatchObject({ shipping_address: NEW_YORK, expected_cart: { totals: { total_price: "2681" } } });
+    sent[1]?.answer();
+    await placing;
+  });
+
+  it("shows the form's own errors first, sending nothing: the held address leaves when its wait ends", async () => {
+    const { sent, controller, typeShipping } = checkoutPage({ opened: SHOWN });
+    controller.validation.getState().setValidationError("billing_email", "Please enter a valid email address", true);
+    typeShipping({ ...TEST_ADDRESS, ...NEW_YORK });
+    await controller.placeOrder();
+    expect(sent).toEqual([]);
+    expect(controller.status.store.getState()).toMatchObject({ status: "idle", hasError: true });
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+  });
+
+  it("sends the order at once, with nothing before it, when no address edit is held or on its way", async () => {
+    const { sent, controller } = checkoutPage({ opened: SHOWN });
+    const placing = controller.placeOrder();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[ORDER]]);
+    sent[0]?.answer();
+    await placing;
   });
 });

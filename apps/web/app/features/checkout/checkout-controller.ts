@@ -6,14 +6,23 @@
  * moment it needs them: when an order is placed and when an edited address is sent.
  *
  * Placing an order, in the spec's states (checkout-status.ts):
- *   idle → before_processing   the form's own checks, then checkout_validation's observers
+ *   idle → before_processing   the form's own checks, the shopper's own address edits priced (decision 0175),
+ *                              then checkout_validation's observers
  *        → processing          payment_setup's observers, then one POST /checkout
  *        → after_processing    the server placed it; checkout_success's observers
  *        → complete            the browser goes to the order-received page (or the gateway's)
  * Any refusal on the way goes back to idle with hasError set, keeps what was typed, and says why
  * in the notice area and fields the failure belongs to (submit.ts `routeCheckoutError`).
  */
-import { changedAddressFields, type StoreApiError } from "@cartwright/commerce";
+import {
+  changedAddressFields,
+  currencyFromFields,
+  expectedCartChange,
+  expectedCartOf,
+  formatAmount,
+  type StoreApiError,
+  type StoreCart,
+} from "@cartwright/commerce";
 import { createStore } from "zustand/vanilla";
 import { StoreApiFailure, shownMessage } from "../../api/store-client.ts";
 import type { CartStore } from "../../stores/cart.ts";
@@ -155,6 +164,8 @@ export function createCheckoutController({
     shipping: cart.client.heldEdits.debounce(ADDRESS_PUSH_MS),
     draft: cart.client.heldEdits.debounce(DRAFT_SYNC_MS),
   };
+  // The address updates on their way, each settled (answered or failed) before it leaves the set: a press waits for them.
+  const addressUpdates = new Set<Promise<unknown>>();
   let dirtyTimer: ReturnType<typeof setTimeout> | undefined;
   let lastDraft: string | null = null;
   // From Place order until the page is idle again (or gone), the cart is not refreshed behind the order's back.
@@ -174,6 +185,11 @@ export function createCheckoutController({
   /** Sends the address now if it changed and its changed fields are valid (also when a field loses focus), never after an order. */
   function sendAddress(kind: AddressKind): void {
     if (preview || orderUnderway()) return;
+    pushAddress(kind);
+  }
+
+  /** The address as the form holds it, if it changed and its changed fields are valid: the one its wait held back goes now. */
+  function pushAddress(kind: AddressKind): void {
     held[kind].drop();
     const { order, showBillingFields } = readForm();
     // With one address for both, billing is the shipping address with the contact's email, not the hidden billing
@@ -196,7 +212,7 @@ export function createCheckoutController({
     if (withBilling) sent.billing = { ...billing };
     const body = withBilling ? { shipping_address: fields, billing_address: asFields(billing) } : { [`${kind}_address`]: fields };
     status.startCalculating();
-    cart
+    const update = cart
       .updateCustomer(body)
       .catch((error: unknown) => {
         if (!(error instanceof StoreApiFailure)) return;
@@ -211,7 +227,11 @@ export function createCheckoutController({
         // Anything else goes to the cart's area (spec §8 "Notice routing").
         notices().add({ id: error.error.code, context: CONTEXTS.cart, status: "error", content: shownMessage(error) });
       })
-      .finally(() => status.finishCalculating());
+      .finally(() => {
+        status.finishCalculating();
+        addressUpdates.delete(update);
+      });
+    addressUpdates.add(update);
   }
 
   /** An address was edited: it is sent once edits settle (or the page hides), and the page marks its data dirty. */
@@ -266,6 +286,30 @@ export function createCheckoutController({
   function clearCheckoutNotices(): void {
     notices().removeWhere((n) => n.context.startsWith("cw/checkout") && n.id !== PAYMENT_ERROR_NOTICE_ID);
     notices().remove(PAYMENT_ERROR_NOTICE_ID, CONTEXTS.payments);
+  }
+
+  /**
+   * A press within an address edit's wait, or while its update is on its way, is priced with that address first
+   * (decision 0175): the edits held are sent now, and every update on its way is waited for (each ends, answered or
+   * failed within the client's bound). When that moved the total the button showed, or the cart's lines, nothing is
+   * placed: the notice beside the button says why and what the total is now, and the next press places it. A failed
+   * update leaves the cart as shown, and the order carries the address, held by the server to the total shown.
+   */
+  async function addressesPriced(pressed: StoreCart | null): Promise<boolean> {
+    for (const kind of ["shipping", "billing"] as const) if (held[kind].holding) pushAddress(kind);
+    if (!addressUpdates.size) return true;
+    // Now, not when the batch window closes: the shopper is waiting.
+    cart.client.flush();
+    await Promise.all(addressUpdates);
+    const now = cart.store.getState().cart;
+    // The rates are not compared: a new address's zone has rates of its own, and the total says what the shopper pays.
+    const change = pressed && now ? expectedCartChange(now, { ...expectedCartOf(pressed), shipping_rates: undefined }) : null;
+    if (!now || !change) return true;
+    const total = formatAmount(now.totals.total_price, currencyFromFields(now.totals));
+    const content = change === "cart" ? t.cartChangedElsewhere : t.addressRepriced(total);
+    notices().add({ id: "address-repriced", context: CONTEXTS.checkoutActions, status: "warning", content });
+    status.setHasError(true);
+    return false;
   }
 
   /** Every field error shows; any on screen, or a missing rate, stops here with the first field focused. */
@@ -394,14 +438,20 @@ export function createCheckoutController({
     const current = status.store.getState();
     if (isWaitingForProcessing(current) || isWaitingForRedirect(current)) return;
     const form = wallet ? withWallet(readForm(), wallet) : readForm();
+    // The cart the shopper saw as they pressed: the button's total.
+    const pressed = cart.store.getState().cart;
     status.submit();
     clearCheckoutNotices();
     // The form's own errors do not hold an express payment back (spec §4 "Checkout status"): the server still checks the order.
-    if ((!express && !checkForm(form)) || !(await askValidationObservers(form))) return;
+    if (!express && !checkForm(form)) return;
+    // A wallet brings addresses of its own: the form's are not the order's.
+    if (!wallet && !(await addressesPriced(pressed))) return;
+    if (!(await askValidationObservers(form))) return;
     status.process();
     const setupData = await setUpPayment(form, express);
     if (!setupData) return;
-    // Pending edits go with the order (addresses, notes, method): it is placed with what the shopper sees.
+    // Edits still held (notes, the method, an address typed while it was priced) go with the order: it is placed with
+    // what the shopper sees.
     for (const edit of Object.values(held)) edit.drop();
     const body = orderBody(form, express, setupData);
     try {

@@ -51,4 +51,8 @@ export const checkoutMessages = {
   edit: "Edit",
   editAddress: (kind: "billing" | "shipping") => (kind === "billing" ? "Edit billing address" : "Edit shipping address"),
   onlyExpress: "Only express payment methods are available for this order. Please select one to continue.",
+  // A press priced with the address just typed, before anything is placed (decision 0175); the server's 409 says the same.
+  addressRepriced: (total: string) =>
+    `Taxes and shipping were updated for the address you entered: your total is now ${total}. Please check your order and place it again.`,
+  cartChangedElsewhere: "Your cart was changed in another window or on another device. Please check your order below and place it again.",
 };

@@ -2,7 +2,7 @@
  * Placing the order from the browser (spec §7 "Checkout calls", §8): the request body, and
  * where each kind of failure is shown (notice contexts, field errors, the replacement cart).
  */
-import { ADDRESS_FIELD_KEYS, type StoreAddress, type StoreApiError, type StoreCart } from "@cartwright/commerce";
+import { ADDRESS_FIELD_KEYS, expectedCartOf, type StoreAddress, type StoreApiError, type StoreCart } from "@cartwright/commerce";
 import { CONTEXTS } from "../../stores/notices.ts";
 import { checkoutMessages as t } from "./messages.ts";
 
@@ -64,22 +64,9 @@ export function checkoutBody(input: CheckoutInput) {
     ...(input.paymentMethod ? { payment_method: input.paymentMethod, payment_data: input.paymentData } : {}),
     additional_fields: input.additionalFields ?? {},
     extensions: input.extensions ?? {},
-    ...(input.shownCart ? { expected_cart: expectedCart(input.shownCart) } : {}),
-  };
-}
-
-/**
- * The lines, coupons, total and chosen rates the shopper sees, which another tab or device, or the owner, may have
- * changed since (decision 0168 and its amendment).
- */
-function expectedCart(cart: Pick<StoreCart, "items" | "coupons" | "totals" | "shipping_rates">) {
-  return {
-    items: cart.items.map(({ key, quantity }) => ({ key, quantity })),
-    coupons: cart.coupons.map(({ code }) => code),
-    totals: { total_price: cart.totals.total_price, currency_code: cart.totals.currency_code },
-    shipping_rates: cart.shipping_rates.flatMap(({ package_id, shipping_rates }) =>
-      shipping_rates.filter((rate) => rate.selected).map(({ rate_id }) => ({ package_id, rate_id })),
-    ),
+    // The lines, coupons, total and chosen rates the shopper sees, which another tab or device, or the owner, may have
+    // changed since (decision 0168 and its amendment).
+    ...(input.shownCart ? { expected_cart: expectedCartOf(input.shownCart) } : {}),
   };
 }
 
