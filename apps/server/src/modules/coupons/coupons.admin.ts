@@ -14,6 +14,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
+import { ownerCurrency } from "../settings/index.ts";
 
 export type { CouponInput, CouponStatus, CouponType, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
 
@@ -165,12 +166,6 @@ const toRow = (coupon: CouponInput) => ({
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
-/** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
-async function currencyOf(ctx: RequestContext) {
-  const { currency } = await ctx.shopSettings();
-  return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
-}
-
 async function findRow(db: Db, id: number): Promise<CouponRow | undefined> {
   return (await db.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst()) as CouponRow | undefined;
 }
@@ -213,7 +208,7 @@ export async function listCoupons(ctx: RequestContext, query: CouponListQuery): 
     total: Number(total),
     page: query.page,
     pages: Math.max(1, Math.ceil(Number(total) / query.perPage)),
-    ...(await currencyOf(ctx)),
+    ...(await ownerCurrency(ctx)),
   };
 }
 
@@ -237,7 +232,7 @@ export async function readCoupon(ctx: RequestContext, id: number): Promise<Coupo
     .orderBy("orders.id", "desc")
     .limit(USES_SHOWN)
     .execute();
-  return { ...toOwnerCoupon(row), usage: { orders: Number(orders), recent: uses as CouponUse[] }, ...(await currencyOf(ctx)) };
+  return { ...toOwnerCoupon(row), usage: { orders: Number(orders), recent: uses as CouponUse[] }, ...(await ownerCurrency(ctx)) };
 }
 
 /**
