@@ -46,6 +46,24 @@ export const adminCall = (
   body?: unknown,
 ): Promise<LightMyRequestResponse> => client.request(method, `${ADMIN}${path}`, body);
 
+/**
+ * An owner save's reply held to a read of the same resource made right after it: the same keys, the same values, so
+ * a client that keeps what a save answers loses nothing a read would have told it. Answers the saved body.
+ */
+export async function expectSavedAsRead(
+  client: StoreClient,
+  saved: LightMyRequestResponse,
+  readPath: string,
+): Promise<Record<string, unknown>> {
+  expect(saved.statusCode, saved.body).toBeLessThan(300);
+  const read = await adminCall(client, "GET", readPath);
+  expect(read.statusCode, read.body).toBe(200);
+  const body = saved.json();
+  expect(Object.keys(body).sort()).toEqual(Object.keys(read.json()).sort());
+  expect(body).toStrictEqual(read.json());
+  return body;
+}
+
 /** The same call sent with the client's cookie but no nonce, or a wrong one. */
 export function withoutNonce(
   app: FastifyInstance,

@@ -46,6 +46,7 @@ import * as m050 from "./migrations/050_download_resume_and_uploads.ts";
 import * as m051 from "./migrations/051_stock_revision.ts";
 import * as m052 from "./migrations/052_order_phone_search.ts";
 import * as m053 from "./migrations/053_idempotent_replies.ts";
+import * as m054 from "./migrations/054_products_tax_class.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   "051_stock_revision": m051,
   "052_order_phone_search": m052,
   "053_idempotent_replies": m053,
+  "054_products_tax_class": m054,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -228,8 +228,8 @@ export interface OwnerAttribute extends Term {
 
 export interface OwnerCategory extends CategoryInput {
   id: number;
-  /** How many products (drafts too) it holds; the list and a read carry it, a save's reply does not. */
-  count?: number;
+  /** How many products (drafts too) it holds: the list, a read and a save's reply all carry it. */
+  count: number;
   /** What the owner can change, fingerprinted: sent back with a save, one changed since is refused (decision 0158). */
   version: string;
 }
@@ -240,8 +240,8 @@ export type OwnerBrand = OwnerCategory;
 
 export interface OwnerTag extends TagInput {
   id: number;
-  /** How many products (drafts too) it holds; the list and a read carry it, a save's reply does not. */
-  count?: number;
+  /** How many products (drafts too) it holds: the list, a read and a save's reply all carry it. */
+  count: number;
   /** Its name and slug fingerprinted (decision 0158). */
   version: string;
 }

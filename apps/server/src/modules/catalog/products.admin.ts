@@ -28,6 +28,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts";
 import { pagingOf } from "../../http/paging.ts";
 import { missingMedia, productImages } from "../media/index.ts";
+import { ownerCurrency } from "../settings/index.ts";
 import { checkProductTax, listTaxClasses, PARENT, STANDARD, toApiClass, toStoredClass } from "../taxes/index.ts";
 import {
   cleanSlug,
@@ -910,15 +911,9 @@ export async function deleteProduct(ctx: RequestContext, id: number): Promise<vo
   });
 }
 
-/** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
-async function currencyOf(ctx: RequestContext): Promise<OwnerCurrency> {
-  const { currency } = await ctx.shopSettings();
-  return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
-}
-
 /** A product as every owner reply answers it, a read's or a save's: one shape, with the shop's currency. */
 async function withCurrency(ctx: RequestContext, product: OwnerProduct): Promise<OwnerProduct & OwnerCurrency> {
-  return { ...product, ...(await currencyOf(ctx)) };
+  return { ...product, ...(await ownerCurrency(ctx)) };
 }
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -983,7 +978,7 @@ export async function listOwnerProducts(ctx: RequestContext, query: ProductListQ
   return {
     products: await summaries(db, page, ctx.now ?? new Date()),
     ...pagingOf(Number(total), query.page, query.perPage),
-    ...(await currencyOf(ctx)),
+    ...(await ownerCurrency(ctx)),
   };
 }
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
+import { expectSavedAsRead, signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { listCategories } from "./catalog.service.ts";
 
@@ -130,6 +130,30 @@ describe("tags", () => {
     expect((await call(owner, "DELETE", `/tags/${tag.id}`)).statusCode).toBe(204);
     expect((await store(`/products/${product.id}`)).json().tags).toEqual([]);
     expect(await changeActions("tag", tag.id)).toEqual(["create", "update", "delete"]);
+  });
+});
+
+describe("a save's reply", () => {
+  it("is the category, brand, tag or attribute as a read made right after it answers it, its count of products too", async () => {
+    const kinds = [
+      { path: "/categories", body: { name: "Same Shape Category" }, link: "category_ids" },
+      { path: "/brands", body: { name: "Same Shape Brand" }, link: "brand_ids" },
+      { path: "/tags", body: { name: "Same Shape Tag" }, link: "tag_ids" },
+      { path: "/attributes", body: { name: "Same Shape Size", terms: [{ name: "Tiny" }] }, link: "" },
+    ];
+    for (const { path, body, link } of kinds) {
+      const create = await call(owner, "POST", path, body);
+      const created = await expectSavedAsRead(owner, create, `${path}/${create.json().id}`);
+      expect(created.count).toBe(0);
+      if (link) {
+        const made = await call(owner, "POST", "/products", { name: `In ${body.name}`, regular_price: 500, [link]: [created.id] });
+        expect(made.statusCode, made.body).toBe(201);
+      }
+      const replaced = await call(owner, "PUT", `${path}/${created.id}`, { ...body, name: `${body.name} 2`, version: created.version });
+      expect((await expectSavedAsRead(owner, replaced, `${path}/${created.id}`)).count).toBe(link ? 1 : 0);
+      const changed = await call(owner, "PATCH", `${path}/${created.id}`, { name: `${body.name} 3` });
+      expect((await expectSavedAsRead(owner, changed, `${path}/${created.id}`)).name).toBe(`${body.name} 3`);
+    }
   });
 });
 

@@ -87,27 +87,25 @@ const attributeFields = {
 };
 
 // The replies, documented only (decision 0173): OwnerCategory (a brand's too), OwnerTag and OwnerAttribute of
-// @cartwright/commerce/admin. A read and the list carry each one's count of products; a category's or tag's save does not.
+// @cartwright/commerce/admin. One shape each, with its count of products, for a read, a save and the list's rows.
 const count = Type.Integer({ minimum: 0, description: "How many products (drafts too) use it" });
 const version = Type.String({ description: "Send it back with a save: one changed since is refused (409)" });
 const { count: _count, terms: _terms, ...attributeNames } = attributeFields;
 const AttributeTermReply = Type.Object({ id: Id, name, slug, count });
-const replyShapes = (fields: Record<string, TSchema>, listKey: string, withCount: boolean): ReplyShapes => {
-  const saved = Type.Object({ id: Id, ...fields, version });
-  const read = Type.Object({ ...saved.properties, count });
-  return { list: Type.Object({ [listKey]: Type.Array(read) }), read, saved: withCount ? read : saved };
+const replyShapes = (fields: Record<string, TSchema>, listKey: string): ReplyShapes => {
+  const one = Type.Object({ id: Id, ...fields, version, count });
+  return { list: Type.Object({ [listKey]: Type.Array(one) }), one };
 };
 const hierarchyFields = { ...categoryFields, parent_id: nullable(Id) };
-const CATEGORY_REPLIES = replyShapes(hierarchyFields, "categories", false);
-const BRAND_REPLIES = replyShapes(hierarchyFields, "brands", false);
-const TAG_REPLIES = replyShapes(tagFields, "tags", false);
-// An attribute's save answers its counts too, each term's with it.
-const ATTRIBUTE_REPLIES = replyShapes({ ...attributeNames, terms: Type.Array(AttributeTermReply) }, "attributes", true);
+const CATEGORY_REPLIES = replyShapes(hierarchyFields, "categories");
+const BRAND_REPLIES = replyShapes(hierarchyFields, "brands");
+const TAG_REPLIES = replyShapes(tagFields, "tags");
+const ATTRIBUTE_REPLIES = replyShapes({ ...attributeNames, terms: Type.Array(AttributeTermReply) }, "attributes");
 
 interface ReplyShapes {
   list: TSchema;
-  read: TSchema;
-  saved: TSchema;
+  /** One of them as a read and every save answer it. */
+  one: TSchema;
 }
 
 type Service<I> = {
@@ -140,15 +138,15 @@ function crud<F extends Record<string, object>>(
   app.get(path, { schema: { tags, summary: `List the ${noun}s`, replies: { 200: replies.list } } }, async (request) =>
     service.list(ctxOf(request)),
   );
-  app.post(path, { schema: { tags, summary: `Create a ${noun}`, body: Body, replies: { 201: replies.saved } } }, async (request, reply) =>
+  app.post(path, { schema: { tags, summary: `Create a ${noun}`, body: Body, replies: { 201: replies.one } } }, async (request, reply) =>
     reply.status(201).send(await service.save(ctxOf(request), null, request.body as never)),
   );
-  app.get(`${path}/:id`, { schema: { tags, summary: `Read a ${noun}`, params: Params, replies: { 200: replies.read } } }, async (request) =>
+  app.get(`${path}/:id`, { schema: { tags, summary: `Read a ${noun}`, params: Params, replies: { 200: replies.one } } }, async (request) =>
     service.read(ctxOf(request), (request.params as { id: number }).id),
   );
   app.put(
     `${path}/:id`,
-    { schema: { tags, summary: `Replace a ${noun}`, params: Params, body: Replace, replies: { 200: replies.saved } } },
+    { schema: { tags, summary: `Replace a ${noun}`, params: Params, body: Replace, replies: { 200: replies.one } } },
     async (request) => {
       const { version, input } = versioned(request.body);
       return service.save(ctxOf(request), (request.params as { id: number }).id, input, version);
@@ -156,7 +154,7 @@ function crud<F extends Record<string, object>>(
   );
   app.patch(
     `${path}/:id`,
-    { schema: { tags, summary: `Change some of a ${noun}'s fields`, params: Params, body: Patch, replies: { 200: replies.saved } } },
+    { schema: { tags, summary: `Change some of a ${noun}'s fields`, params: Params, body: Patch, replies: { 200: replies.one } } },
     async (request) => {
       const { version, input } = versioned(request.body);
       return service.update(ctxOf(request), (request.params as { id: number }).id, input, version);

@@ -207,9 +207,11 @@ async function saveTerm(
       if (savedId === null) {
         savedId = Number((await trx.insertInto(tableOf(kind)).values(term).returning("id").executeTakeFirstOrThrow()).id);
       } else await trx.updateTable(tableOf(kind)).set(term).where("id", "=", savedId).execute();
-      const after = (await findTerm(trx, kind, savedId)) as CategoryRow;
+      // Read as a read reads it, its count too, so the save answers the same shape (the log keeps no count).
+      const saved = await readTerm({ ...ctx, db: trx }, kind, savedId);
+      const { count: _count, version: _version, ...after } = saved;
       await logChange(trx, ctx, kind, savedId, before ?? null, after);
-      return withTermVersion(after);
+      return saved;
     });
   } catch (error) {
     if (isUniqueViolation(error, "slug")) throw errors.slugTaken(slug);
@@ -314,9 +316,11 @@ export async function saveTag(ctx: RequestContext, id: number | null, input: Cha
       let savedId = id;
       if (savedId === null) savedId = Number((await trx.insertInto("tags").values(tag).returning("id").executeTakeFirstOrThrow()).id);
       else await trx.updateTable("tags").set(tag).where("id", "=", savedId).execute();
-      const after = (await findTag(trx, savedId)) as TagRow;
+      // Read as a read reads it, its count too, so the save answers the same shape (the log keeps no count).
+      const saved = await readTag({ ...ctx, db: trx }, savedId);
+      const { count: _count, version: _version, ...after } = saved;
       await logChange(trx, ctx, "tag", savedId, before ?? null, after);
-      return withTagVersion(after);
+      return saved;
     });
   } catch (error) {
     if (isUniqueViolation(error, "slug")) throw tagErrors.slugTaken(slug);

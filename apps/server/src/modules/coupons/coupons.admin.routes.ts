@@ -9,6 +9,7 @@ import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
 import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
+import { OwnerCurrencyFields } from "../../http/openapi.ts";
 import { deleteCoupon, listCoupons, MAX_MONEY, readCoupon, saveCoupon, updateCoupon } from "./coupons.admin.ts";
 
 const tags = ["owner"];
@@ -65,11 +66,8 @@ const CouponReply = Type.Object({
   created_at: Type.String(),
   version: Type.String({ description: "Send it back with a save: a coupon changed since is refused (409)" }),
 });
-const currency = {
-  currency_code: Type.String(),
-  currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }),
-};
-const CouponListReply = pagedListReply({ coupons: Type.Array(CouponReply), ...currency });
+const CouponListReply = pagedListReply({ coupons: Type.Array(CouponReply), ...OwnerCurrencyFields });
+/** One coupon as its read and every save answer it: its uses and the shop's currency. */
 const CouponDetailReply = Type.Object({
   ...CouponReply.properties,
   usage: Type.Object({
@@ -86,7 +84,7 @@ const CouponDetailReply = Type.Object({
       { description: "The newest 100" },
     ),
   }),
-  ...currency,
+  ...OwnerCurrencyFields,
 });
 
 const ListQuery = Type.Object({
@@ -117,7 +115,7 @@ export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     "/coupons",
-    { schema: { tags, summary: "Create a coupon", body: CouponBody, replies: { 201: CouponReply } } },
+    { schema: { tags, summary: "Create a coupon", body: CouponBody, replies: { 201: CouponDetailReply } } },
     async (request, reply) => reply.status(201).send(await saveCoupon(request.ctx, null, request.body)),
   );
   app.get(
@@ -134,7 +132,7 @@ export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.put(
     "/coupons/:id",
-    { schema: { tags, summary: "Replace a coupon", params: Params, body: CouponReplace, replies: { 200: CouponReply } } },
+    { schema: { tags, summary: "Replace a coupon", params: Params, body: CouponReplace, replies: { 200: CouponDetailReply } } },
     async (request) => {
       const { version, ...coupon } = request.body;
       return saveCoupon(request.ctx, request.params.id, coupon, version);
@@ -142,7 +140,9 @@ export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.patch(
     "/coupons/:id",
-    { schema: { tags, summary: "Change some of a coupon's fields", params: Params, body: CouponPatch, replies: { 200: CouponReply } } },
+    {
+      schema: { tags, summary: "Change some of a coupon's fields", params: Params, body: CouponPatch, replies: { 200: CouponDetailReply } },
+    },
     async (request) => {
       const { version, ...changes } = request.body;
       return updateCoupon(request.ctx, request.params.id, changes, version);

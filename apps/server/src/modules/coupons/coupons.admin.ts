@@ -5,7 +5,15 @@
  * triggers, migration 010), so every process prices with the change on its next request.
  */
 import { isValidEmail } from "@cartwright/commerce";
-import type { CouponDetail, CouponInput, CouponList, CouponStatus, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
+import type {
+  CouponDetail,
+  CouponInput,
+  CouponList,
+  CouponStatus,
+  CouponUse,
+  OwnerCoupon,
+  OwnerCurrency,
+} from "@cartwright/commerce/admin";
 import { sql } from "kysely";
 import { type Db, isPostgres } from "../../db/index.ts";
 import type { CouponsTable, Flag } from "../../db/schema.ts";
@@ -15,6 +23,7 @@ import { checkVersion, editVersion, staleEdit } from "../../http/edit-version.ts
 import { fieldsInvalid, paramDetail, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { pagingOf } from "../../http/paging.ts";
+import { ownerCurrency } from "../settings/index.ts";
 
 export type { CouponInput, CouponStatus, CouponType, CouponUse, OwnerCoupon } from "@cartwright/commerce/admin";
 
@@ -166,12 +175,6 @@ const toRow = (coupon: CouponInput) => ({
 
 const nowOf = (ctx: RequestContext) => (ctx.now ?? new Date()).toISOString();
 
-/** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
-async function currencyOf(ctx: RequestContext) {
-  const { currency } = await ctx.shopSettings();
-  return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
-}
-
 async function findRow(db: Db, id: number): Promise<CouponRow | undefined> {
   return (await db.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst()) as CouponRow | undefined;
 }
@@ -212,38 +215,44 @@ export async function listCoupons(ctx: RequestContext, query: CouponListQuery): 
   return {
     coupons: rows.map(toOwnerCoupon),
     ...pagingOf(Number(total), query.page, query.perPage),
-    ...(await currencyOf(ctx)),
+    ...(await ownerCurrency(ctx)),
   };
 }
 
-/** One coupon with the orders that used it (newest first, at most USES_SHOWN) and how many they are. */
-export async function readCoupon(ctx: RequestContext, id: number): Promise<CouponDetail> {
-  const row = await findRow(ctx.db, id);
-  if (!row) throw couponErrors.notFound();
-  const { orders } = await usesOf(ctx.db, id)
-    .select((eb) => eb.fn.countAll<number | string>().as("orders"))
-    .executeTakeFirstOrThrow();
-  const uses = await usesOf(ctx.db, id)
-    .select([
+/**
+ * The orders that used a coupon (newest first, at most USES_SHOWN) and how many they are, in one query on
+ * order_coupons' coupon index: the count is a window over every use, the rows the first USES_SHOWN of them.
+ */
+async function usageOf(db: Db, id: number): Promise<CouponDetail["usage"]> {
+  const uses = await usesOf(db, id)
+    .select((eb) => [
       "orders.id as order_id",
       "orders.status",
       "orders.created_at",
       "orders.billing_email",
       "order_coupons.discount",
       "order_coupons.discount_tax",
+      eb.fn.countAll<number | string>().over().as("orders"),
     ])
     .orderBy("orders.created_at", "desc")
     .orderBy("orders.id", "desc")
     .limit(USES_SHOWN)
     .execute();
-  return { ...toOwnerCoupon(row), usage: { orders: Number(orders), recent: uses as CouponUse[] }, ...(await currencyOf(ctx)) };
+  return { orders: Number(uses[0]?.orders ?? 0), recent: uses.map(({ orders: _orders, ...use }) => use as CouponUse) };
+}
+
+/** One coupon with the orders that used it and the shop's currency: what its read and every save answer. */
+export async function readCoupon(ctx: RequestContext, id: number): Promise<CouponDetail> {
+  const row = await findRow(ctx.db, id);
+  if (!row) throw couponErrors.notFound();
+  return { ...toOwnerCoupon(row), usage: await usageOf(ctx.db, id), ...(await ownerCurrency(ctx)) };
 }
 
 /**
  * Creates (id null) or replaces a coupon; a code another coupon has is 409 beside the code, and a
  * `version` that is not the stored coupon's is 409 too (decision 0158).
  */
-export async function saveCoupon(ctx: RequestContext, id: number | null, input: CouponInput, version?: string): Promise<OwnerCoupon> {
+export async function saveCoupon(ctx: RequestContext, id: number | null, input: CouponInput, version?: string): Promise<CouponDetail> {
   const coupon = await checkCoupon(ctx.db, input);
   return writeCoupon(ctx, id, async (_trx, before) => {
     if (before) checkVersion(version, toOwnerCoupon(before).version, couponErrors.changed);
@@ -266,10 +275,12 @@ async function writeCoupon(
   ctx: RequestContext,
   id: number | null,
   prepare: (trx: Db, before: CouponRow | null) => Promise<CouponInput>,
-): Promise<OwnerCoupon> {
+): Promise<CouponDetail> {
   let code = "";
   try {
-    return await ctx.db.transaction().execute(async (trx) => writeLocked(trx, ctx, id, prepare, (checked) => (code = checked)));
+    const saved = await ctx.db.transaction().execute(async (trx) => writeLocked(trx, ctx, id, prepare, (checked) => (code = checked)));
+    // A save answers the coupon as a read does: its uses (none yet for a new one) and the shop's currency.
+    return { ...saved, ...(await ownerCurrency(ctx)) };
   } catch (error) {
     // Two writes of one new code at once: the loser meets the unique index after its own check passed.
     if (isUniqueViolation(error, "code", "coupons")) throw couponErrors.codeTaken(code);
@@ -283,7 +294,7 @@ async function writeLocked(
   id: number | null,
   prepare: (trx: Db, before: CouponRow | null) => Promise<CouponInput>,
   named: (code: string) => void,
-): Promise<OwnerCoupon> {
+): Promise<Omit<CouponDetail, keyof OwnerCurrency>> {
   const before = id === null ? null : await findRowForUpdate(trx, id);
   if (id !== null && !before) throw couponErrors.notFound();
   const coupon = await prepare(trx, before ?? null);
@@ -302,7 +313,7 @@ async function writeLocked(
   }
   const after = toOwnerCoupon((await findRow(trx, savedId)) as CouponRow);
   await logOwnerChange(trx, ctx, "coupon", savedId, before ? toOwnerCoupon(before) : null, after);
-  return after;
+  return { ...after, usage: id === null ? { orders: 0, recent: [] } : await usageOf(trx, savedId) };
 }
 
 /**
@@ -325,7 +336,12 @@ export async function deleteCoupon(ctx: RequestContext, id: number): Promise<voi
 }
 
 /** Changes only the fields given; the rest stay as they are, and the whole is checked as on create. */
-export async function updateCoupon(ctx: RequestContext, id: number, changes: Partial<CouponInput>, version?: string): Promise<OwnerCoupon> {
+export async function updateCoupon(
+  ctx: RequestContext,
+  id: number,
+  changes: Partial<CouponInput>,
+  version?: string,
+): Promise<CouponDetail> {
   // Merged inside the write's transaction: two changes of one coupon at once both stay.
   return writeCoupon(ctx, id, (trx, row) => {
     const current = toCouponInput(row as CouponRow);

@@ -1,5 +1,6 @@
 export type { ShopContext } from "./context.ts";
 export { withShopSettings } from "./context.ts";
+export { ownerCurrency } from "./owner-currency.ts";
 export { freshSettings, invalidSettings, refusedSetting, writeOwnerSettings } from "./owner-writes.ts";
 export { settingsAdminRoutes } from "./settings.admin.routes.ts";
 export { getSettings, shopCurrency, shopLocale, updateSettings } from "./settings.service.ts";

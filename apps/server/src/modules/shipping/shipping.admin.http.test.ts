@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
+import { expectSavedAsRead, signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -203,7 +203,7 @@ describe("the demo's shipping", () => {
     for (const zone of before.zones) {
       const saved = await call(owner, "PUT", `/shipping-zones/${zone.id}`, asBody(zone));
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json()).toEqual(zone);
+      expect(saved.json()).toEqual({ ...zone, currency_code: before.currency_code, currency_minor_unit: before.currency_minor_unit });
     }
     expect((await call(owner, "PUT", "/shipping-zones/rest-of-world", before.rest_of_world)).json()).toEqual(before.rest_of_world);
     const { currency_code: _code, currency_minor_unit: _unit, ...pickupBody } = pickup;
@@ -277,7 +277,23 @@ describe("the owner's zone calls", () => {
     const { shopper, rates } = await ratesFor(LOS_ANGELES);
     expect(rates["Free shipping"]).toBeUndefined();
     expect(ratesOf(await shopper.cart("POST", "/cart/apply-coupon", { code: "freeship" }))["Free shipping"]).toBe(0);
-    expect((await call(owner, "PUT", `/shipping-zones/${us.id}`, asBody(us))).json()).toEqual(us);
+    expect((await call(owner, "PUT", `/shipping-zones/${us.id}`, asBody(us))).json()).toMatchObject(us);
+  });
+
+  it("answers every save of a zone as a read made right after it: the zone with the shop's currency; a reorder as the list", async () => {
+    const create = await call(owner, "POST", "/shipping-zones", zoneBody({ name: "Same shape" }));
+    const created = await expectSavedAsRead(owner, create, `/shipping-zones/${create.json().id}`);
+    expect(created).toMatchObject({ name: "Same shape", currency_code: "USD", currency_minor_unit: 2 });
+    const replace = await call(owner, "PUT", `/shipping-zones/${created.id}`, {
+      ...zoneBody({ name: "Renamed" }),
+      version: created.version,
+    });
+    expect((await expectSavedAsRead(owner, replace, `/shipping-zones/${created.id}`)).name).toBe("Renamed");
+    const ids = (await call(owner, "GET", "/shipping-zones")).json().zones.map((z: { id: number }) => z.id);
+    const reorder = await call(owner, "PUT", "/shipping-zones/order", { ids: [...ids].reverse() });
+    expect((await expectSavedAsRead(owner, reorder, "/shipping-zones")).rest_of_world).toBeDefined();
+    await call(owner, "PUT", "/shipping-zones/order", { ids });
+    expect((await call(owner, "DELETE", `/shipping-zones/${created.id}`)).statusCode).toBe(204);
   });
 
   it("matches states and postcode patterns, and reorders zones by id", async () => {

@@ -168,7 +168,7 @@ const LocalPickup = Type.Object(
 );
 
 // The replies, documented only (decision 0173): OwnerZone, OwnerMethod and OwnerShippingClass of the services, local
-// pickup as its settings hold it. Amounts in minor units; a read carries the shop's currency, a save's answer does not.
+// pickup as its settings hold it. Amounts in minor units; a zone's read and saves carry the shop's currency, as the list does.
 const version = Type.String({ description: "Send it back with a save: one changed since is refused (409)" });
 const methodReply = {
   id: Id,
@@ -200,16 +200,23 @@ const MethodReply = Type.Union([
     ignore_discounts: Type.Boolean(),
   }),
 ]);
-const ZoneReply = Type.Object({
+const zoneFields = {
   id: Id,
   name: Type.String(),
   order: Type.Integer({ description: "Its place in the order addresses are matched in" }),
   locations: Zone.properties.locations,
   methods: Type.Array(MethodReply),
   version,
-});
+};
+/** One zone as its read and every save answer it. */
+const ZoneReply = Type.Object({ ...zoneFields, ...OwnerCurrencyFields });
 const RestOfWorldReply = Type.Object({ methods: Type.Array(MethodReply), version });
-const ZoneListReply = Type.Object({ zones: Type.Array(ZoneReply), rest_of_world: RestOfWorldReply, ...OwnerCurrencyFields });
+/** The list as its read and the reorder answer it: the currency once, beside the zones. */
+const ZoneListReply = Type.Object({
+  zones: Type.Array(Type.Object(zoneFields)),
+  rest_of_world: RestOfWorldReply,
+  ...OwnerCurrencyFields,
+});
 const { version: _sent, ...pickupFields } = LocalPickup.properties;
 const LocalPickupReply = Type.Object({ ...pickupFields, cost: Type.Integer(), version, ...OwnerCurrencyFields });
 const ShippingClassReply = Type.Object({
@@ -248,10 +255,10 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { ids: Type.Array(Id, { maxItems: 1000, description: "Every zone's id once, first matched first" }) },
           { additionalProperties: false },
         ),
-        replies: { 200: Type.Object({ zones: Type.Array(ZoneReply) }) },
+        replies: { 200: ZoneListReply },
       },
     },
-    async (request) => ({ zones: await reorderZones(request.ctx, request.body.ids) }),
+    async (request) => reorderZones(request.ctx, request.body.ids),
   );
   app.get(
     "/shipping-zones/rest-of-world",
@@ -277,7 +284,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Read a shipping zone",
         params: Params,
-        replies: { 200: Type.Object({ ...ZoneReply.properties, ...OwnerCurrencyFields }) },
+        replies: { 200: ZoneReply },
       },
     },
     async (request) => readZone(request.ctx, request.params.id),

@@ -6,12 +6,13 @@
  * `settings` one (pickup), so every process prices with the change on its next request.
  */
 import { isCountryCode, parseCostFormula, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
+import type { OwnerCurrency } from "@cartwright/commerce/admin";
 import { type Db, takeTurns } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { checkVersion, editVersion, sortedKeys, staleEdit } from "../../http/edit-version.ts";
 import { fieldsInvalid, StoreError } from "../../http/errors.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
-import { getSettings, writeOwnerSettings } from "../settings/index.ts";
+import { getSettings, ownerCurrency, writeOwnerSettings } from "../settings/index.ts";
 import { CONTINENTS } from "./rates.ts";
 import { loadZones } from "./shipping.repo.ts";
 import type { ClassCalculation, LocalPickupSettings, ShippingMethod, ShippingZone, ZoneLocation } from "./shipping.types.ts";
@@ -302,12 +303,6 @@ async function writeMethods(trx: Db, zoneId: number | null, methods: MethodInput
   }
 }
 
-/** The shop's currency beside the amounts, so the console shows and takes them in whole units. */
-async function currencyOf(ctx: RequestContext) {
-  const { currency } = await ctx.shopSettings();
-  return { currency_code: currency.code, currency_minor_unit: currency.minorUnit };
-}
-
 async function readZoneIn(db: Db, id: number): Promise<OwnerZone | undefined> {
   const zone = (await zonesInOrder(db)).zones.find((z) => z.id === id);
   return zone && toOwnerZone(zone);
@@ -336,21 +331,26 @@ async function lockZone(trx: Db, id: number): Promise<void> {
 /** Every zone in the order addresses are matched against them, then the methods for everywhere else. */
 export async function listZones(ctx: RequestContext) {
   const { zones, rest } = await zonesInOrder(ctx.db);
-  return { zones: zones.map(toOwnerZone), rest_of_world: restOfWorld(rest), ...(await currencyOf(ctx)) };
+  return { zones: zones.map(toOwnerZone), rest_of_world: restOfWorld(rest), ...(await ownerCurrency(ctx)) };
 }
 
 export async function readZone(ctx: RequestContext, id: number) {
   const zone = await readZoneIn(ctx.db, id);
   if (!zone) throw shippingErrors.notFound();
-  return { ...zone, ...(await currencyOf(ctx)) };
+  return { ...zone, ...(await ownerCurrency(ctx)) };
 }
 
 /**
  * Creates (id null: matched after every other zone) or replaces a zone with its regions and methods; a
  * `version` that is not the stored zone's is refused, 409 (decision 0158).
  */
-export async function saveZone(ctx: RequestContext, id: number | null, input: ZoneInput, version?: string): Promise<OwnerZone> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function saveZone(
+  ctx: RequestContext,
+  id: number | null,
+  input: ZoneInput,
+  version?: string,
+): Promise<OwnerZone & OwnerCurrency> {
+  const saved = await ctx.db.transaction().execute(async (trx) => {
     // A write of the row first: on PostgreSQL it holds the zone, so two saves of one zone take turns.
     if (id !== null) await lockZone(trx, id);
     const before = id === null ? null : await readZoneIn(trx, id);
@@ -384,6 +384,8 @@ export async function saveZone(ctx: RequestContext, id: number | null, input: Zo
     await logOwnerChange(trx, ctx, "shipping_zone", String(zoneId), before, after);
     return after;
   });
+  // A save answers the zone as a read does, with the shop's currency.
+  return { ...saved, ...(await ownerCurrency(ctx)) };
 }
 
 /** Deletes a zone, its regions and methods; its addresses fall to the next zone that matches, or everywhere else. */
@@ -398,9 +400,9 @@ export async function deleteZone(ctx: RequestContext, id: number): Promise<void>
   });
 }
 
-/** Sets the order zones are matched in: every zone's id once, first matched first. */
-export async function reorderZones(ctx: RequestContext, ids: number[]): Promise<OwnerZone[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+/** Sets the order zones are matched in: every zone's id once, first matched first; answers the list as `listZones` does. */
+export async function reorderZones(ctx: RequestContext, ids: number[]) {
+  await ctx.db.transaction().execute(async (trx) => {
     const before = (await zonesInOrder(trx)).zones.map((z) => z.id);
     const sameSet = ids.length === before.length && new Set(ids).size === ids.length && ids.every((id) => before.includes(id));
     if (!sameSet) throw fieldsInvalid({ ids: `List every zone's id once (${before.join(", ")}), in the order to match them.` });
@@ -408,8 +410,8 @@ export async function reorderZones(ctx: RequestContext, ids: number[]): Promise<
       await trx.updateTable("shipping_zones").set({ sort_order: order }).where("id", "=", id).execute();
     }
     await logOwnerChange(trx, ctx, "shipping_zone_order", "zones", before, ids);
-    return (await zonesInOrder(trx)).zones.map(toOwnerZone);
   });
+  return listZones(ctx);
 }
 
 /** Replaces the methods for addresses no zone covers (none: the shop ships nowhere else); a stale `version` is refused. */
@@ -436,7 +438,7 @@ export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[
 
 export async function readLocalPickup(ctx: RequestContext) {
   const { localPickup } = await getSettings(ctx.db);
-  return { ...structuredClone(localPickup), version: pickupVersion(localPickup), ...(await currencyOf(ctx)) };
+  return { ...structuredClone(localPickup), version: pickupVersion(localPickup), ...(await ownerCurrency(ctx)) };
 }
 
 /** Every rule of local pickup and its locations; the clean settings back. */

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type SecondProcess, secondProcess, type TestShop } from "../../../../../test/app.ts";
-import { signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
+import { expectSavedAsRead, signedIn, signedInOwner, twoEditors } from "../../../../../test/owner-client.ts";
 import { StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -149,7 +149,13 @@ describe("tax classes", () => {
 
   it("adds, renames and deletes the owner's own class, each with its change_log row", async () => {
     const created = await createClass("  Books & Papers ");
-    expect(created).toEqual({ slug: "books-papers", name: "Books & Papers", version: expect.stringMatching(/^[\w-]{22}$/) });
+    expect(created).toEqual({
+      slug: "books-papers",
+      name: "Books & Papers",
+      version: expect.stringMatching(/^[\w-]{22}$/),
+      rates: 0,
+      products: 0,
+    });
     const renamed = await call(owner, "PUT", "/tax-classes/books-papers", { name: "Printed matter" });
     expect(renamed.json()).toMatchObject({ slug: "books-papers", name: "Printed matter" });
     expect(renamed.json().version).not.toBe(created.version);
@@ -162,6 +168,22 @@ describe("tax classes", () => {
     expect(rows.map((r) => r.action)).toEqual(["create", "update", "delete"]);
     expect(JSON.parse(rows[2]!.before as string).rates).toHaveLength(1);
     expect(rows[2]!.after).toBeNull();
+  });
+
+  it("answers an add and a rename as a read made right after it answers the class, its counts too", async () => {
+    const added = await call(owner, "POST", "/tax-classes", { name: "Same Shape" });
+    expect(await expectSavedAsRead(owner, added, "/tax-classes/same-shape")).toMatchObject({ rates: 0, products: 0 });
+    await createRate({ class: "same-shape", rate: "5" });
+    const product = await call(owner, "POST", "/products", { name: "Taxed apart", regular_price: 1000, tax_class: "same-shape" });
+    expect(product.statusCode, product.body).toBe(201);
+    const renamed = await call(owner, "PUT", "/tax-classes/same-shape", { name: "Same Shape 2", version: added.json().version });
+    expect(await expectSavedAsRead(owner, renamed, "/tax-classes/same-shape")).toMatchObject({
+      name: "Same Shape 2",
+      rates: 1,
+      products: 1,
+    });
+    expect((await call(owner, "DELETE", `/products/${product.json().id}`)).statusCode).toBe(204);
+    expect((await call(owner, "DELETE", "/tax-classes/same-shape")).statusCode).toBe(204);
   });
 
   it("checks names: required, letters or digits, not taken (case ignored)", async () => {

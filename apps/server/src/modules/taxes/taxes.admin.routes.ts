@@ -62,12 +62,13 @@ const RateBody = Type.Object(
 const RateReplace = Type.Object({ ...RateBody.properties, version: VersionField }, { additionalProperties: false });
 const ClassRename = Type.Object({ ...ClassBody.properties, version: VersionField }, { additionalProperties: false });
 
-// The replies, documented only (decision 0173): OwnerRate, OwnerTaxClass and VersionedTaxClass of taxes.admin.ts.
+// The replies, documented only (decision 0173): OwnerRate and OwnerTaxClass of taxes.admin.ts (a class's read and saves
+// answer one shape, with its counts).
 const version = Type.String({ description: "Send it back with a save: one changed since is refused (409)" });
 const TaxClassReply = Type.Object({ slug: Type.String(), name: Type.String() });
-const VersionedClassReply = Type.Object({ ...TaxClassReply.properties, version });
 const ClassReply = Type.Object({
-  ...VersionedClassReply.properties,
+  ...TaxClassReply.properties,
+  version,
   rates: Type.Integer({ description: "Its rates" }),
   products: Type.Integer({ description: "Products and variations in it: a class in use cannot be deleted" }),
 });
@@ -102,7 +103,7 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/tax-classes",
     {
-      schema: { tags, summary: "Add a tax class (its slug is made from the name)", body: ClassBody, replies: { 201: VersionedClassReply } },
+      schema: { tags, summary: "Add a tax class (its slug is made from the name)", body: ClassBody, replies: { 201: ClassReply } },
     },
     async (request, reply) => reply.status(201).send(await createClass(request.ctx, request.body)),
   );
@@ -127,7 +128,7 @@ export const taxesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.put(
     "/tax-classes/:slug",
-    { schema: { tags, summary: "Rename a tax class", params: ClassParams, body: ClassRename, replies: { 200: VersionedClassReply } } },
+    { schema: { tags, summary: "Rename a tax class", params: ClassParams, body: ClassRename, replies: { 200: ClassReply } } },
     async (request) => {
       const { version, ...input } = request.body;
       return renameClass(request.ctx, request.params.slug, input, version);

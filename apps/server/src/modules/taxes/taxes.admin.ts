@@ -297,6 +297,29 @@ async function productsByClass(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [toApiClass(r.tax_class), Number(r.count)]));
 }
 
+/**
+ * One class's rates and its products and variations, as the list counts them, in one query: the products on their
+ * tax class's index (migration 054), the rates few. What a rename answers beside the class.
+ */
+async function countsOf(db: Db, slug: string): Promise<Pick<OwnerTaxClass, "rates" | "products">> {
+  const stored = toStoredClass(slug);
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("tax_rates")
+        .where("tax_class", "=", stored)
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .as("rates"),
+      eb
+        .selectFrom("products")
+        .where("tax_class", "=", stored)
+        .select((e) => e.fn.countAll<number | string>().as("n"))
+        .as("products"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { rates: Number(counts.rates ?? 0), products: Number(counts.products ?? 0) };
+}
+
 /** A slug from the name: lower-case letters, digits and hyphens, numbered when taken or reserved. */
 async function freeSlug(db: Db, name: string): Promise<string | null> {
   const base = name
@@ -328,8 +351,8 @@ async function findClass(db: Db, slug: string): Promise<TaxClass | undefined> {
   return db.selectFrom("tax_classes").select(["slug", "name"]).where("slug", "=", slug).executeTakeFirst();
 }
 
-/** Adds a class after the others; its slug is made from the name and never changes. */
-export async function createClass(ctx: RequestContext, input: { name: string }): Promise<VersionedTaxClass> {
+/** Adds a class after the others; its slug is made from the name and never changes. Answered as a read answers it. */
+export async function createClass(ctx: RequestContext, input: { name: string }): Promise<OwnerTaxClass> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockClasses(trx);
     const name = await checkClassName(trx, input.name, null);
@@ -345,7 +368,8 @@ export async function createClass(ctx: RequestContext, input: { name: string }):
       .execute();
     const created = { slug, name };
     await logOwnerChange(trx, ctx, "tax_class", slug, null, created);
-    return versioned(created);
+    // A new class has no rates and no products yet.
+    return { ...versioned(created), rates: 0, products: 0 };
   });
 }
 
@@ -353,12 +377,7 @@ export async function createClass(ctx: RequestContext, input: { name: string }):
  * Renames a class; its slug, which products and rates name it by, stays. A `version` that is not the stored
  * class's is refused, 409 (decision 0158).
  */
-export async function renameClass(
-  ctx: RequestContext,
-  slug: string,
-  input: { name: string },
-  version?: string,
-): Promise<VersionedTaxClass> {
+export async function renameClass(ctx: RequestContext, slug: string, input: { name: string }, version?: string): Promise<OwnerTaxClass> {
   if (slug === STANDARD) throw taxErrors.standardFixed();
   return ctx.db.transaction().execute(async (trx) => {
     // Every rename takes this lock on PostgreSQL, so the check below sees the last rename's name.
@@ -370,7 +389,8 @@ export async function renameClass(
     await trx.updateTable("tax_classes").set({ name }).where("slug", "=", slug).execute();
     const after = { slug, name };
     await logOwnerChange(trx, ctx, "tax_class", slug, before, after);
-    return versioned(after);
+    // Answered as a read answers it, with its counts.
+    return { ...versioned(after), ...(await countsOf(trx, slug)) };
   });
 }
 

@@ -145,7 +145,7 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
       </section>
       <AddClass
         onAdded={(added) => {
-          setClasses((list) => [...list, { ...added, rates: 0, products: 0 }]);
+          setClasses((list) => [...list, added]);
           announce(t.classAdded(added.name));
           choose(added.slug, true);
         }}
@@ -233,7 +233,7 @@ function ClassHeader({
   );
 }
 
-function AddClass({ onAdded }: { onAdded(added: VersionedTaxClass): void }) {
+function AddClass({ onAdded }: { onAdded(added: TaxClassSummary): void }) {
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");

@@ -19,10 +19,10 @@ export const couponsApi = {
   list: (query: CouponQuery, perPage: number) =>
     c().admin<CouponList>("/coupons", { query: { search: query.search, status: query.status, page: query.page, per_page: perPage } }),
   get: (id: number) => c().admin<CouponDetail>(`/coupons/${id}`),
-  create: (body: CouponInput) => c().admin<Coupon>("/coupons", { method: "POST", body }),
+  create: (body: CouponInput) => c().admin<CouponDetail>("/coupons", { method: "POST", body }),
   // The version the form was opened on: a coupon someone changed since is refused, not overwritten (decision 0158).
   save: (id: number, body: CouponInput, version: string) =>
-    c().admin<Coupon>(`/coupons/${id}`, { method: "PUT", body: { ...body, version } }),
+    c().admin<CouponDetail>(`/coupons/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/coupons/${id}`, { method: "DELETE" }),
   /** The shop's currency for a new coupon's amounts (the list carries it). */
   currency: async (): Promise<CouponCurrency> => {

@@ -50,6 +50,10 @@ export interface ShopCurrency {
   currency_minor_unit: number;
 }
 
+/** One zone as its read and its saves answer it: the currency beside it. */
+export type ZoneRead = ShippingZone & ShopCurrency;
+
+/** The zones as the list and a reorder answer them. */
 export interface ZoneList extends ShopCurrency {
   zones: ShippingZone[];
   rest_of_world: RestOfWorld;
@@ -121,12 +125,12 @@ export const shippingClassesApi = {
 
 export const shippingApi = {
   list: () => c().admin<ZoneList>("/shipping-zones"),
-  get: (id: number) => c().admin<ShippingZone & ShopCurrency>(`/shipping-zones/${id}`),
-  create: (body: ZoneInput) => c().admin<ShippingZone>("/shipping-zones", { method: "POST", body }),
+  get: (id: number) => c().admin<ZoneRead>(`/shipping-zones/${id}`),
+  create: (body: ZoneInput) => c().admin<ZoneRead>("/shipping-zones", { method: "POST", body }),
   save: (id: number, body: ZoneInput, version: string) =>
-    c().admin<ShippingZone>(`/shipping-zones/${id}`, { method: "PUT", body: { ...body, version } }),
+    c().admin<ZoneRead>(`/shipping-zones/${id}`, { method: "PUT", body: { ...body, version } }),
   remove: (id: number) => c().admin<void>(`/shipping-zones/${id}`, { method: "DELETE" }),
-  reorder: (ids: number[]) => c().admin<{ zones: ShippingZone[] }>("/shipping-zones/order", { method: "PUT", body: { ids } }),
+  reorder: (ids: number[]) => c().admin<ZoneList>("/shipping-zones/order", { method: "PUT", body: { ids } }),
   saveRestOfWorld: (methods: ShippingMethod[], version: string) =>
     c().admin<RestOfWorld>("/shipping-zones/rest-of-world", { method: "PUT", body: { methods, version } }),
   pickup: () => c().admin<PickupRead>("/local-pickup"),

@@ -57,9 +57,9 @@ const c = () => adminClient();
 
 export const taxesApi = {
   classes: () => c().admin<ClassList>("/tax-classes"),
-  createClass: (name: string) => c().admin<VersionedTaxClass>("/tax-classes", { method: "POST", body: { name } }),
+  createClass: (name: string) => c().admin<TaxClassSummary>("/tax-classes", { method: "POST", body: { name } }),
   renameClass: (slug: string, name: string, version: string) =>
-    c().admin<VersionedTaxClass>(`/tax-classes/${slug}`, { method: "PUT", body: { name, version } }),
+    c().admin<TaxClassSummary>(`/tax-classes/${slug}`, { method: "PUT", body: { name, version } }),
   deleteClass: (slug: string) => c().admin<void>(`/tax-classes/${slug}`, { method: "DELETE" }),
   rates: (slug: string) => c().admin<RateList>("/tax-rates", { query: { class: slug } }),
   createRate: (body: RateInput) => c().admin<TaxRate>("/tax-rates", { method: "POST", body }),
