@@ -55,6 +55,8 @@ export const consoleMessages = {
     const groups = thousand ? `no "${thousand}" between thousands` : "no thousands separator";
     return `Enter a percentage as the shop writes numbers, such as 20 or ${decimalText("7.25", format)}: digits, "${format.decimalSeparator}" before at most ${places} decimal places, ${groups}.`;
   },
+  // A tax line as an order kept it ("VAT", "20.5%"), its rate in the shop's decimal separator ("VAT (20,5%)").
+  taxLabel: (name: string, rate: string) => (rate ? `${name} (${decimalText(rate)})` : name),
   notOwnerTitle: "This area is for the shop owner",
   notOwnerBody: (email: string) => `You are signed in as ${email}, a customer account. Sign out to sign in as the shop owner.`,
   backToShop: "Back to the shop",

@@ -189,6 +189,13 @@ describe("the console's reader of typed percentages", () => {
     );
   });
 
+  it("writes a tax line's kept rate in the shop's decimal separator", () => {
+    // Node has no console frame: the default separators, "." before decimals.
+    expect(consoleMessages.taxLabel("VAT", "20.5%")).toBe("VAT (20.5%)");
+    expect(decimalText("20.5%", commaDecimals)).toBe("20,5%");
+    expect(consoleMessages.taxLabel("Tax", "")).toBe("Tax");
+  });
+
   const decimals = [".", ",", "·", "٫", " dec "];
   const thousands = ["", ",", ".", " ", "\u00a0", "'", "_"];
   const formats = fc
