@@ -51,7 +51,8 @@ export const consoleMessages = {
   // One text for a percentage that is not one as the shop writes it ("20.5" where the decimal separator is ",", "1.000"
   // where "." groups thousands): a percentage takes the shop's decimal separator and never a thousand separator.
   notPercent: (places: number, format = shopAmountFormat()) => {
-    const thousand = format.thousandSeparator.trim() && format.thousandSeparator !== format.decimalSeparator ? format.thousandSeparator : "";
+    const thousand =
+      format.thousandSeparator.trim() && format.thousandSeparator !== format.decimalSeparator ? format.thousandSeparator : "";
     const groups = thousand ? `no "${thousand}" between thousands` : "no thousands separator";
     return `Enter a percentage as the shop writes numbers, such as 20 or ${decimalText("7.25", format)}: digits, "${format.decimalSeparator}" before at most ${places} decimal places, ${groups}.`;
   },

@@ -181,7 +181,12 @@ describe("fees", () => {
       2,
     );
     if (refused.ok) throw new Error("accepted");
-    expect(Object.keys(refused.errors).sort()).toEqual(["fee_lines.0.total", "fee_lines.1.total", "fee_lines.2.total", "fee_lines.3.total"]);
+    expect(Object.keys(refused.errors).sort()).toEqual([
+      "fee_lines.0.total",
+      "fee_lines.1.total",
+      "fee_lines.2.total",
+      "fee_lines.3.total",
+    ]);
   });
 
   it("reads a percentage in the shop's decimal separator, refusing a thousand separator rather than reading 1.000% as 1%", () => {
