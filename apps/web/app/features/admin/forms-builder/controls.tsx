@@ -145,7 +145,8 @@ export function BoundField(props: Props<number | undefined>) {
     report(props.path, bad ? t.unreadableNumber(text.trim()) : null);
   }, [report, props.path, bad, text]);
   return (
-    <FieldFrame {...props} hint={bad ? t.unreadableNumber(text.trim()) : props.hint}>
+    // Always a hint, so the field's frame keeps its shape (and the input its focus) as the text turns readable or not.
+    <FieldFrame {...props} hint={bad ? t.unreadableNumber(text.trim()) : t.boundHint()}>
       {(aria) => (
         <input
           {...aria}

@@ -12,6 +12,7 @@ export const builderMessages = {
   unreadableAmount: (text: string, digits: number) => `"${text}" is not an amount. ${consoleMessages.notAmount(digits)}`,
   unreadableNumber: (text: string, format = shopAmountFormat()) =>
     `"${text}" is not a number as the shop writes numbers, such as -5 or ${decimalText("2.5", format)}: digits, "${format.decimalSeparator}" before decimals, "-" before a number below 0, no thousands separator.`,
+  boundHint: (format = shopAmountFormat()) => `As the shop writes numbers, such as -5 or ${decimalText("2.5", format)}.`,
   unreadableAmounts: "An amount or a number cannot be read.",
   sections: "Builder sections",
   structure: "Pages and fields",
