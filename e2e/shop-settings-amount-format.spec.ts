@@ -9,6 +9,11 @@
  * Flat-rate formulas in the same separators (decision 0174's amendment): the Europe zone's cost field shows 15,00,
  * refuses "2.50 * [qty]" naming the shop's format, takes a formula with decimal commas, which the shop keeps with
  * points and shows back with commas (reloaded, and in the zones' list); a shopper in France pays it at checkout.
+ *
+ * Tax rates in the same separators (decision 0174's second amendment): the rates table shows CA Tax's 7.2500 as 7,25;
+ * a new rate typed "20.5" or "1.000" is refused beside its cell before the server is asked, naming the shop's format,
+ * and "20,5" is kept as 20.5 and shown back as 20,5 (reloaded too). A form's number field takes its smallest value
+ * in the same separator: "0.5" is named beside the field and stops the save, "-0,5" is kept as -0.5.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillShippingAddress, isHydrated, openCheckout } from "./support/checkout.ts";
@@ -152,6 +157,132 @@ test("in a decimal-comma shop the owner types a flat rate's formula with commas,
       data: { name: europe.name, locations: europe.locations, methods: europe.methods, version: now.version },
     });
     expect(zone.status(), await zone.text()).toBe(200);
+    const { version } = await (await page.request.get("/api/admin/v1/settings/currency")).json();
+    const restored = await page.request.put("/api/admin/v1/settings/currency", { headers: { nonce }, data: { ...currency, version } });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+});
+
+test("in a decimal-comma shop the owner types a tax rate with a comma, the shop keeps it with a point and shows it back with a comma", async ({
+  page,
+}) => {
+  const nonce = await ownerApiNonce(page);
+  const currency = await (await page.request.get("/api/admin/v1/settings/currency")).json();
+  const commas = await page.request.put("/api/admin/v1/settings/currency", {
+    headers: { nonce },
+    data: { ...currency, decimal_separator: ",", thousand_separator: "." },
+  });
+  expect(commas.status(), await commas.text()).toBe(200);
+  const cell = (column: string, row: string) => page.getByRole("textbox", { name: `${column} of ${row}` });
+  try {
+    await page.goto("/admin/taxes");
+    await expect(page.getByRole("heading", { level: 1, name: "Taxes" })).toBeVisible();
+    await expect(cell("Rate %", "CA Tax")).toHaveValue("7,25");
+
+    await page.getByRole("tab", { name: "Reduced rate" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Reduced rate" });
+    await panel.getByRole("button", { name: "Add rate" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(cell("Country", "new rate 1")).toBeFocused();
+    await page.keyboard.type("DE");
+    await typeInto(page, cell("Name", "new rate 1"), "MwSt ermäßigt");
+    const rate = cell("Rate %", "new rate 1");
+    const refusal =
+      'Enter a percentage as the shop writes numbers, such as 20 or 7,25: digits, "," before at most 4 decimal places, no "." between thousands.';
+    // A point, which this shop writes between thousands, is neither read as a decimal nor as a group: refused, no call made.
+    let calls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/admin/v1/tax-rates") && request.method() === "POST") calls += 1;
+    });
+    for (const typed of ["20.5", "1.000"]) {
+      await typeInto(page, rate, typed);
+      await page.keyboard.press("Enter");
+      await expect(rate).toHaveAttribute("aria-invalid", "true");
+      await expect(rate).toHaveAccessibleDescription(`⚠ ${refusal}`);
+      await expect(rate).toBeFocused();
+    }
+    expect(calls).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await typeInto(page, rate, "20,5");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "MwSt ermäßigt saved." })).toBeVisible();
+    await expect(cell("Rate %", "MwSt ermäßigt")).toHaveValue("20,5");
+    await expect(cell("Rate %", "MwSt ermäßigt")).not.toHaveAttribute("aria-invalid", "true");
+    const { rates } = await (await page.request.get("/api/admin/v1/tax-rates?class=reduced-rate")).json();
+    expect(rates.map((kept: { name: string; rate: string }) => [kept.name, kept.rate])).toEqual([["MwSt ermäßigt", "20.5000"]]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.reload();
+    await page.getByRole("tab", { name: "Reduced rate" }).click();
+    await expect(cell("Rate %", "MwSt ermäßigt")).toHaveValue("20,5");
+  } finally {
+    const { rates } = await (await page.request.get("/api/admin/v1/tax-rates?class=reduced-rate")).json();
+    for (const kept of rates as { id: number; name: string }[])
+      if (kept.name === "MwSt ermäßigt") await page.request.delete(`/api/admin/v1/tax-rates/${kept.id}`, { headers: { nonce } });
+    const { version } = await (await page.request.get("/api/admin/v1/settings/currency")).json();
+    const restored = await page.request.put("/api/admin/v1/settings/currency", { headers: { nonce }, data: { ...currency, version } });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+});
+
+test("in a decimal-comma shop a form's number field takes its smallest value with a comma, and a point stops the save", async ({
+  page,
+}) => {
+  const nonce = await ownerApiNonce(page);
+  const currency = await (await page.request.get("/api/admin/v1/settings/currency")).json();
+  const demo = (await (await page.request.get("/api/admin/v1/forms/3")).json()) as { definition: { fields: object[] } };
+  const definition = {
+    ...demo.definition,
+    slug: `comma-bounds-${Date.now()}`,
+    title: "Comma bounds",
+    fields: [{ id: 1, page: 1, type: "number", label: "Degrees", required: false, min: 1.5 }],
+  };
+  const made = await page.request.post("/api/admin/v1/forms", { headers: { nonce }, data: { status: "draft", definition } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  const smallest = async () =>
+    ((await (await page.request.get(`/api/admin/v1/forms/${id}`)).json()) as { definition: { fields: { min?: number }[] } }).definition
+      .fields[0]?.min;
+  const commas = await page.request.put("/api/admin/v1/settings/currency", {
+    headers: { nonce },
+    data: { ...currency, decimal_separator: ",", thousand_separator: "." },
+  });
+  expect(commas.status(), await commas.text()).toBe(200);
+  try {
+    await page.goto(`/admin/forms/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit form: Comma bounds" })).toBeVisible();
+    await page
+      .getByRole("button", { name: /^Degrees/ })
+      .first()
+      .click();
+    const field = page.getByRole("textbox", { name: "Smallest" });
+    await expect(field).toHaveValue("1,5");
+
+    await typeInto(page, field, "0.5");
+    const refusal =
+      '"0.5" is not a number as the shop writes numbers, such as -5 or 2,5: digits, "," before decimals, "-" before a number below 0, no thousands separator.';
+    await expect(field).toHaveAccessibleDescription(new RegExp(refusal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await page.getByRole("button", { name: "Save form" }).first().click();
+    await expect(page.locator(".admin-error-summary")).toContainText(refusal);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(await smallest()).toBe(1.5);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Filled at once: after a refused save the builder's error summary takes the focus at the draft's first change
+    // (its errors are worked out afresh from every edit), so keys typed one by one would land on the summary.
+    await field.fill("-0,5");
+    await page.getByRole("button", { name: "Save form" }).first().click();
+    await expect(page.locator(".admin-error-summary")).toHaveCount(0);
+    await expect.poll(smallest).toBe(-0.5);
+    await page.reload();
+    await page
+      .getByRole("button", { name: /^Degrees/ })
+      .first()
+      .click();
+    await expect(page.getByRole("textbox", { name: "Smallest" })).toHaveValue("-0,5");
+  } finally {
+    await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
     const { version } = await (await page.request.get("/api/admin/v1/settings/currency")).json();
     const restored = await page.request.put("/api/admin/v1/settings/currency", { headers: { nonce }, data: { ...currency, version } });
     expect(restored.status(), await restored.text()).toBe(200);

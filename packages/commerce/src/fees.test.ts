@@ -51,21 +51,18 @@ describe("percentUnits", () => {
 });
 
 describe("readFeeAmount", () => {
-  it("reads a trailing % as a percentage of the items' total", () => {
-    expect(readFeeAmount("10%")).toEqual({ kind: "percent", percent: 10 });
-    expect(readFeeAmount(" 12.5 % ")).toEqual({ kind: "percent", percent: 12.5 });
-    expect(readFeeAmount("12,5%")).toEqual({ kind: "percent", percent: 12.5 });
-    expect(readFeeAmount("-5%")).toEqual({ kind: "percent", percent: -5 });
-    expect(readFeeAmount("−5%")).toEqual({ kind: "percent", percent: -5 });
-    expect(readFeeAmount(".5%")).toEqual({ kind: "percent", percent: 0.5 });
+  it("tells a percentage by its trailing %, its sign apart and its number as typed", () => {
+    expect(readFeeAmount("10%")).toEqual({ kind: "percent", negative: false, number: "10" });
+    expect(readFeeAmount(" 12,5 % ")).toEqual({ kind: "percent", negative: false, number: "12,5" });
+    expect(readFeeAmount("-5%")).toEqual({ kind: "percent", negative: true, number: "5" });
+    expect(readFeeAmount("− 5%")).toEqual({ kind: "percent", negative: true, number: "5" });
+    expect(readFeeAmount("+1.000%")).toEqual({ kind: "percent", negative: false, number: "1.000" });
+    expect(readFeeAmount("%")).toEqual({ kind: "percent", negative: false, number: "" });
   });
 
-  it("names a percentage it cannot read, and leaves an amount to the caller", () => {
-    expect(readFeeAmount("ten%")).toEqual({ kind: "percent", percent: null });
-    expect(readFeeAmount("%")).toEqual({ kind: "percent", percent: null });
-    expect(readFeeAmount("2000%")).toEqual({ kind: "percent", percent: null });
-    expect(readFeeAmount("1.23456%")).toEqual({ kind: "percent", percent: null });
-    expect(readFeeAmount("10")).toEqual({ kind: "fixed", text: "10" });
-    expect(readFeeAmount(" -2.50 ")).toEqual({ kind: "fixed", text: "-2.50" });
+  it("leaves an amount's number to the caller, with its sign apart", () => {
+    expect(readFeeAmount("10")).toEqual({ kind: "fixed", negative: false, number: "10" });
+    expect(readFeeAmount(" -2,50 ")).toEqual({ kind: "fixed", negative: true, number: "2,50" });
+    expect(readFeeAmount("ten")).toEqual({ kind: "fixed", negative: false, number: "ten" });
   });
 });

@@ -41,17 +41,18 @@ export function percentOf(base: number, percent: number): number {
   return Number(negative ? -rounded : rounded);
 }
 
-/** A fee's amount as typed: "2.50" or "-2.50" (an amount), "10%" or "-5 %" (a percentage of the items' total). */
-export type FeeAmountText = { kind: "fixed"; text: string } | { kind: "percent"; percent: number | null };
+/**
+ * A fee's amount as typed: "2.50" or "-2.50" (an amount), "10%" or "-5 %" (a percentage of the items' total), each
+ * with its sign apart ("−" read as "-") and its number as typed: the number's separators are the shop's, so its
+ * reading is the caller's (the console's, decision 0174).
+ */
+export type FeeAmountText = { kind: "fixed" | "percent"; negative: boolean; number: string };
 
-/** Tells a percentage from an amount by its trailing "%" (WooCommerce's Add fee reads the same "10" / "10%"); the amount itself is the caller's to read. */
+/** Tells a percentage from an amount by its trailing "%", as WooCommerce's Add fee reads "10" / "10%". */
 export function readFeeAmount(typed: string): FeeAmountText {
   const text = typed.trim().replace(/^−/, "-");
-  const match = /^([-+]?)\s*(\d+(?:[.,]\d+)?|[.,]\d+)\s*%$/.exec(text);
-  if (match) {
-    const value = Number(`${match[1] === "-" ? "-" : ""}${(match[2] ?? "").replace(",", ".")}`);
-    return { kind: "percent", percent: percentUnits(value) === null ? null : value };
-  }
-  if (text.endsWith("%")) return { kind: "percent", percent: null };
-  return { kind: "fixed", text };
+  const percent = text.endsWith("%");
+  const unsigned = (percent ? text.slice(0, -1) : text).trim();
+  const negative = unsigned.startsWith("-");
+  return { kind: percent ? "percent" : "fixed", negative, number: unsigned.replace(/^[-+]\s*/, "") };
 }

@@ -7,7 +7,7 @@ import type {
   WidgetSettings,
   WidgetTriggers,
 } from "@cartwright/commerce/contact-widget";
-import { amountText, shopAmountFormat } from "./money.ts";
+import { amountText, decimalText, shopAmountFormat } from "./money.ts";
 
 export const consoleMessages = {
   consoleTitle: "Shop console",
@@ -48,6 +48,16 @@ export const consoleMessages = {
       ? `Enter an amount of 0 or more as the shop writes it, such as ${examples}: digits, "${format.decimalSeparator}" before at most ${digits} decimal place${digits === 1 ? "" : "s"}, ${groups}.`
       : `Enter a whole amount of 0 or more as the shop writes it, such as ${examples}: digits only, ${groups}.`;
   },
+  // One text for a percentage that is not one as the shop writes it ("20.5" where the decimal separator is ",", "1.000"
+  // where "." groups thousands): a percentage takes the shop's decimal separator and never a thousand separator.
+  notPercent: (places: number, format = shopAmountFormat()) => {
+    const thousand =
+      format.thousandSeparator.trim() && format.thousandSeparator !== format.decimalSeparator ? format.thousandSeparator : "";
+    const groups = thousand ? `no "${thousand}" between thousands` : "no thousands separator";
+    return `Enter a percentage as the shop writes numbers, such as 20 or ${decimalText("7.25", format)}: digits, "${format.decimalSeparator}" before at most ${places} decimal places, ${groups}.`;
+  },
+  // A tax line as an order kept it ("VAT", "20.5%"), its rate in the shop's decimal separator ("VAT (20,5%)").
+  taxLabel: (name: string, rate: string) => (rate ? `${name} (${decimalText(rate)})` : name),
   notOwnerTitle: "This area is for the shop owner",
   notOwnerBody: (email: string) => `You are signed in as ${email}, a customer account. Sign out to sign in as the shop owner.`,
   backToShop: "Back to the shop",

@@ -2,7 +2,7 @@ import { formatAmount } from "@cartwright/commerce";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { consoleMessages } from "./messages.ts";
-import { type AmountFormat, amountText, formatDeduction, formatMoney, toMinor } from "./money.ts";
+import { type AmountFormat, amountText, decimalText, formatDeduction, formatMoney, readDecimal, toMinor } from "./money.ts";
 
 const commaDecimals: AmountFormat = { decimalSeparator: ",", thousandSeparator: "." };
 const pointDecimals: AmountFormat = { decimalSeparator: ".", thousandSeparator: "," };
@@ -146,6 +146,74 @@ describe("the console's parser of typed amounts", () => {
       fc.property(amounts, formats, ({ digits, minor }, format) => {
         const written = formatAmount(minor, { code: "XXX", symbol: "", minorUnit: digits, prefix: "", suffix: "", ...format });
         expect(toMinor(written, digits, format)).toBe(minor);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("the console's reader of typed percentages", () => {
+  it("reads the shop's decimal separator into the stored form", () => {
+    expect(readDecimal("20,5", 4, commaDecimals)).toBe("20.5");
+    expect(readDecimal(" 7,2500 ", 4, commaDecimals)).toBe("7.25");
+    expect(readDecimal(",5", 4, commaDecimals)).toBe("0.5");
+    expect(readDecimal("20", 4, commaDecimals)).toBe("20");
+    expect(readDecimal("20.5", 4, pointDecimals)).toBe("20.5");
+    expect(readDecimal("0", 4, pointDecimals)).toBe("0");
+    expect(readDecimal("12,5", 2, commaDecimals)).toBe("12.5");
+  });
+
+  it("refuses a thousand separator, the other separator and more decimals than kept, never guessing", () => {
+    // "1.000" in a shop that groups with "." is neither 1 nor 1000 as a percentage: refused.
+    expect(readDecimal("1.000", 4, commaDecimals)).toBeUndefined();
+    expect(readDecimal("1,000", 4, pointDecimals)).toBeUndefined();
+    expect(readDecimal("20.5", 4, commaDecimals)).toBeUndefined();
+    expect(readDecimal("20,5", 4, pointDecimals)).toBeUndefined();
+    expect(readDecimal("1,23456", 4, commaDecimals)).toBeUndefined();
+    for (const typed of ["", " ", ",", "-5", "+5", "5%", "ten", "١٠"]) expect(readDecimal(typed, 4, commaDecimals), typed).toBeUndefined();
+  });
+
+  it("prints a stored number in the shop's decimal separator without trailing zeros", () => {
+    expect(decimalText("20.5000", commaDecimals)).toBe("20,5");
+    expect(decimalText("20.0000", commaDecimals)).toBe("20");
+    expect(decimalText("100", commaDecimals)).toBe("100");
+    expect(decimalText("7.25", pointDecimals)).toBe("7.25");
+  });
+
+  it("names the shop's format when it refuses a percentage", () => {
+    expect(consoleMessages.notPercent(4, commaDecimals)).toBe(
+      'Enter a percentage as the shop writes numbers, such as 20 or 7,25: digits, "," before at most 4 decimal places, no "." between thousands.',
+    );
+    expect(consoleMessages.notPercent(2, { decimalSeparator: ".", thousandSeparator: " " })).toContain(
+      '"." before at most 2 decimal places, no thousands separator.',
+    );
+  });
+
+  it("writes a tax line's kept rate in the shop's decimal separator", () => {
+    // Node has no console frame: the default separators, "." before decimals.
+    expect(consoleMessages.taxLabel("VAT", "20.5%")).toBe("VAT (20.5%)");
+    expect(decimalText("20.5%", commaDecimals)).toBe("20,5%");
+    expect(consoleMessages.taxLabel("Tax", "")).toBe("Tax");
+  });
+
+  const decimals = [".", ",", "·", "٫", " dec "];
+  const thousands = ["", ",", ".", " ", "\u00a0", "'", "_"];
+  const formats = fc
+    .record({ decimalSeparator: fc.constantFrom(...decimals), thousandSeparator: fc.constantFrom(...thousands) })
+    .filter((format) => format.decimalSeparator.trim() !== format.thousandSeparator.trim());
+  // A stored number as the owner API answers it: up to 4 decimals, trailing zeros and all.
+  const stored = fc
+    .record({ places: fc.integer({ min: 0, max: 4 }), units: fc.integer({ min: 0, max: 10 ** 9 }) })
+    .map(({ places, units }) => ({ places, text: amountText(units, places, { decimalSeparator: ".", thousandSeparator: "" }) }));
+
+  it("reads back every stored number it prints, in any separators, to the same value", () => {
+    fc.assert(
+      fc.property(stored, formats, ({ places, text }, format) => {
+        const read = readDecimal(decimalText(text, format), places, format);
+        expect(read).toBeDefined();
+        expect(Number(read)).toBe(Number(text));
+        // Once read, the stored form prints and reads back unchanged.
+        expect(readDecimal(decimalText(read ?? "", format), places, format)).toBe(read);
       }),
       { numRuns: 2000 },
     );

@@ -102,3 +102,24 @@ export function amountText(minor: number, digits: number, format = shopAmountFor
   const thousandSeparator = grouped ? format.thousandSeparator : "";
   return formatAmount(minor, { ...DEFAULT_CURRENCY, minorUnit: digits, prefix: "", suffix: "", ...format, thousandSeparator });
 }
+
+// A number's stored form: a point before its decimals, no grouping (the owner API's, whatever the shop writes).
+const STORED_FORMAT: AmountFormat = { decimalSeparator: ".", thousandSeparator: "" };
+// "20.5000" → "20.5", "20.0000" → "20": the decimals a stored number carries past its value say nothing.
+const withoutTrailingZeros = (stored: string) => (stored.includes(".") ? stored.replace(/0+$/, "").replace(/\.$/, "") : stored);
+
+/**
+ * A decimal number the owner typed that is no amount (a tax rate's or a fee's percentage), in the shop's decimal
+ * separator ("20,5" where it is ","), as its stored form ("20.5"): `toMinor`'s rule without thousand separators,
+ * which a percentage never needs, so "1.000" where "." groups thousands is refused, not read as one or a thousand.
+ * Undefined when it is no such number or has more than `places` decimals.
+ */
+export function readDecimal(text: string, places: number, format = shopAmountFormat()): string | undefined {
+  const units = toMinor(text, places, { decimalSeparator: format.decimalSeparator, thousandSeparator: "" });
+  return units === undefined ? undefined : withoutTrailingZeros(amountText(units, places, STORED_FORMAT));
+}
+
+/** A stored decimal number ("20.5000") as the shop writes it, without trailing zeros ("20,5"): what `readDecimal` reads back. */
+export function decimalText(stored: string, format = shopAmountFormat()): string {
+  return withoutTrailingZeros(stored.trim()).replace(".", format.decimalSeparator);
+}

@@ -87,6 +87,24 @@ describe("the coupon form's draft", () => {
     }
   });
 
+  it("refuses a percentage with a thousand separator or the other decimal separator, naming the shop's format", () => {
+    setShopAmountFormat({ decimalSeparator: ",", thousandSeparator: "." });
+    try {
+      for (const amount of ["1.000", "12.5", "12,555"]) {
+        const refused = fromDraft({ ...emptyDraft(), code: "big", type: "percent", amount }, USD);
+        expect(refused.ok ? {} : refused.errors, amount).toEqual({
+          amount:
+            'Enter a percentage as the shop writes numbers, such as 20 or 7,25: digits, "," before at most 2 decimal places, no "." between thousands.',
+        });
+      }
+      // A fixed coupon's amount is money: grouped thousands read as the shop writes them.
+      const fixed = fromDraft({ ...emptyDraft(), code: "big", type: "fixed_cart", amount: "1.000" }, USD);
+      expect(fixed.ok && fixed.input.amount).toBe(100000);
+    } finally {
+      setShopAmountFormat({ decimalSeparator: ".", thousandSeparator: "," });
+    }
+  });
+
   it("leaves empty fields as none and names the fields that are not numbers", () => {
     const bare = fromDraft({ ...emptyDraft(), code: "free", free_shipping: true }, USD);
     expect(bare.ok && bare.input).toMatchObject({ amount: 0, minimum_spend: null, usage_limit: null, product_ids: [], expires_at: null });

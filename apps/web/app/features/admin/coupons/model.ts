@@ -3,7 +3,8 @@
  * in text, the last day it works) and its conversion to and from the API's integers. Pure.
  */
 import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
-import { amountText, shopAmountFormat, toMinor } from "../money.ts";
+import { consoleMessages } from "../messages.ts";
+import { amountText, decimalText, readDecimal, toMinor } from "../money.ts";
 import { shopTimeZone } from "../time-zone.ts";
 import type { CouponCurrency, CouponInput, CouponType } from "./api.ts";
 import { couponMessages as t } from "./messages.ts";
@@ -55,22 +56,18 @@ export const emptyDraft = (): CouponDraft => ({
   allowed_emails: "",
 });
 
+// A percent coupon keeps its percentage in hundredths (1250 is 12.5 %).
 const percentDigits = 2;
-const amountDigits = (type: CouponType, currency: CouponCurrency) => (type === "percent" ? percentDigits : currency.currency_minor_unit);
 
 export function toDraft(coupon: CouponInput, currency: CouponCurrency): CouponDraft {
   const money = (value: number | null) => (value === null ? "" : amountText(value, currency.currency_minor_unit));
   const count = (value: number | null) => (value === null ? "" : String(value));
-  const amountPlaces = amountDigits(coupon.type, currency);
   return {
     code: coupon.code,
     description: coupon.description,
     type: coupon.type,
     // A percentage without its trailing zeros ("12,5"), in the shop's decimal separator as the amount is read in.
-    amount:
-      coupon.type === "percent"
-        ? String(coupon.amount / 100).replace(".", shopAmountFormat().decimalSeparator)
-        : amountText(coupon.amount, amountPlaces),
+    amount: coupon.type === "percent" ? decimalText(String(coupon.amount / 10 ** percentDigits)) : money(coupon.amount),
     enabled: coupon.enabled,
     free_shipping: coupon.free_shipping,
     individual_use: coupon.individual_use,
@@ -133,8 +130,14 @@ export function fromDraft(
     if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part))) errors[field] = t.notIds;
     return parts.filter((part) => /^[1-9]\d{0,15}$/.test(part)).map(Number);
   };
+  // A percentage takes the shop's decimal separator and no thousand separator ("1.000" is no percentage where "." groups).
+  const percent = (): number | null => {
+    const stored = readDecimal(draft.amount, percentDigits);
+    if (stored === undefined) errors.amount = consoleMessages.notPercent(percentDigits);
+    return stored === undefined ? null : Math.round(Number(stored) * 10 ** percentDigits);
+  };
   const amountText = draft.amount.trim();
-  const amount = amountText ? money("amount", amountDigits(draft.type, currency)) : 0;
+  const amount = !amountText ? 0 : draft.type === "percent" ? percent() : money("amount", currency.currency_minor_unit);
   let expiresAt: string | null = null;
   if (draft.expires_on) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.expires_on)) errors.expires_at = t.notDay;

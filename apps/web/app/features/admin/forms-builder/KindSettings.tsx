@@ -3,7 +3,7 @@ import type { Currency } from "@cartwright/commerce";
 import { ALLOWED_EXTENSIONS, type FormField, UPLOAD_BOUNDS } from "@cartwright/commerce/forms";
 import { CheckboxField, NumberField, SelectField, TextField } from "../components/fields.tsx";
 import { ChoicesEditor } from "./ChoicesEditor.tsx";
-import { LinesField, MoneyField, OptionalNumberField } from "./controls.tsx";
+import { BoundField, LinesField, MoneyField, OptionalNumberField } from "./controls.tsx";
 import { Extensions, IMAGE_EXTENSIONS, MaxSize } from "./FileSettings.tsx";
 import { fieldName } from "./kinds.ts";
 
@@ -94,9 +94,9 @@ export function KindSettings({ path, field, fields, currency, onChange }: Props)
     case "number":
       return (
         <div className="admin-fieldset--row">
-          <OptionalNumberField path={p("min")} label="Smallest" value={field.min} onChange={(min) => set({ min })} />
-          <OptionalNumberField path={p("max")} label="Largest" value={field.max} onChange={(max) => set({ max })} />
-          <OptionalNumberField path={p("step")} label="Step" value={field.step} onChange={(step) => set({ step })} />
+          <BoundField path={p("min")} label="Smallest" value={field.min} onChange={(min) => set({ min })} />
+          <BoundField path={p("max")} label="Largest" value={field.max} onChange={(max) => set({ max })} />
+          <BoundField path={p("step")} label="Step" value={field.step} onChange={(step) => set({ step })} />
         </div>
       );
     case "password":

@@ -1,8 +1,8 @@
-/** Builder controls the console's field set lacks: a number that may be left empty, a list edited one item per line, money. */
+/** Builder controls the console's field set lacks: a number that may be left empty, a list edited one item per line, money, a decimal bound. */
 import { type Currency, formatAmount } from "@cartwright/commerce";
 import { createContext, useContext, useEffect, useState } from "react";
 import { FieldFrame } from "../components/fields.tsx";
-import { amountText, toMinor } from "../money.ts";
+import { amountText, decimalText, readDecimal, shopAmountFormat, toMinor } from "../money.ts";
 import { builderMessages as t } from "./messages.ts";
 
 interface Props<V> {
@@ -108,6 +108,58 @@ export function MoneyField({ currency, ...props }: Props<number> & { currency: C
           />
           {currency.suffix.trim() && <span aria-hidden="true">{currency.suffix.trim()}</span>}
         </span>
+      )}
+    </FieldFrame>
+  );
+}
+
+// The decimals a number field's bound is read to: more than any step an owner sets.
+const BOUND_PLACES = 6;
+
+/**
+ * A number field's bound as typed, in the shop's decimal separator with a minus for one below 0 ("-2,5" where the
+ * decimal separator is ","): undefined when empty (not set), null when it is no such number.
+ */
+export function typedBound(text: string, format = shopAmountFormat()): number | undefined | null {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const negative = /^[-−]/.test(trimmed);
+  const stored = readDecimal(trimmed.replace(/^[-−]\s*/, ""), BOUND_PLACES, format);
+  return stored === undefined ? null : Number(negative ? `-${stored}` : stored);
+}
+
+/** A bound as its field shows it, in the shop's decimal separator ("2,5"), which `typedBound` reads back. */
+export const boundText = (value: number | undefined, format = shopAmountFormat()) =>
+  value === undefined ? "" : `${value < 0 ? "-" : ""}${decimalText(String(Math.abs(value)), format)}`;
+
+/** A number field's bound (smallest, largest, step) typed as the shop writes numbers; empty is not set. */
+export function BoundField(props: Props<number | undefined>) {
+  const report = useContext(UnreadableAmountsContext);
+  const [text, setText] = useState(boundText(props.value));
+  const bad = typedBound(text) === null;
+  // Follows the value when it changes from outside (another field chosen), not while typing.
+  useEffect(() => {
+    setText((current) => (typedBound(current) === props.value ? current : boundText(props.value)));
+  }, [props.value]);
+  useEffect(() => {
+    report(props.path, bad ? t.unreadableNumber(text.trim()) : null);
+  }, [report, props.path, bad, text]);
+  return (
+    // Always a hint, so the field's frame keeps its shape (and the input its focus) as the text turns readable or not.
+    <FieldFrame {...props} hint={bad ? t.unreadableNumber(text.trim()) : t.boundHint()}>
+      {(aria) => (
+        <input
+          {...aria}
+          type="text"
+          inputMode="decimal"
+          size={8}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            const value = typedBound(event.target.value);
+            if (value !== null) props.onChange(value);
+          }}
+        />
       )}
     </FieldFrame>
   );

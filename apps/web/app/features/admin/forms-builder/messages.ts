@@ -1,5 +1,6 @@
 /** The form builder's texts (the console's own words; kept beside the builder so its chunk carries them). */
 import { consoleMessages } from "../messages.ts";
+import { decimalText, shopAmountFormat } from "../money.ts";
 export const builderMessages = {
   newTitle: "New form",
   editTitle: (title: string) => `Edit form: ${title}`,
@@ -9,7 +10,10 @@ export const builderMessages = {
   created: "Form created.",
   saved: "Form saved.",
   unreadableAmount: (text: string, digits: number) => `"${text}" is not an amount. ${consoleMessages.notAmount(digits)}`,
-  unreadableAmounts: "An amount cannot be read.",
+  unreadableNumber: (text: string, format = shopAmountFormat()) =>
+    `"${text}" is not a number as the shop writes numbers, such as -5 or ${decimalText("2.5", format)}: digits, "${format.decimalSeparator}" before decimals, "-" before a number below 0, no thousands separator.`,
+  boundHint: (format = shopAmountFormat()) => `As the shop writes numbers, such as -5 or ${decimalText("2.5", format)}.`,
+  unreadableAmounts: "An amount or a number cannot be read.",
   sections: "Builder sections",
   structure: "Pages and fields",
   settings: "Form settings",

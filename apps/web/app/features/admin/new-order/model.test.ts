@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { setShopAmountFormat } from "../money.ts";
 import {
   addressFrom,
   couponLines,
@@ -163,7 +164,7 @@ describe("fees", () => {
   it("sends a percentage of the items' total as a percentage, with the class chosen (decision 0101)", () => {
     const made = requestBody(
       draft({
-        fees: [fee("a", "Service", "10%", true, "reduced-rate"), fee("b", "Loyalty", " -2.5 % ", false), fee("c", "Half", "12,5%")],
+        fees: [fee("a", "Service", "10%", true, "reduced-rate"), fee("b", "Loyalty", " -2.5 % ", false), fee("c", "Half", "12.5%")],
       }),
       "USD",
       2,
@@ -174,9 +175,38 @@ describe("fees", () => {
       { name: "Loyalty", percent: -2.5, tax_status: "none" },
       { name: "Half", percent: 12.5, tax_status: "taxable", tax_class: "standard" },
     ]);
-    const refused = requestBody(draft({ fees: [fee("a", "Service", "0%"), fee("b", "Big", "5000%"), fee("c", "Odd", "x%")] }), "USD", 2);
+    const refused = requestBody(
+      draft({ fees: [fee("a", "Service", "0%"), fee("b", "Big", "5000%"), fee("c", "Odd", "x%"), fee("d", "Comma", "12,5%")] }),
+      "USD",
+      2,
+    );
     if (refused.ok) throw new Error("accepted");
-    expect(Object.keys(refused.errors).sort()).toEqual(["fee_lines.0.total", "fee_lines.1.total", "fee_lines.2.total"]);
+    expect(Object.keys(refused.errors).sort()).toEqual([
+      "fee_lines.0.total",
+      "fee_lines.1.total",
+      "fee_lines.2.total",
+      "fee_lines.3.total",
+    ]);
+  });
+
+  it("reads a percentage in the shop's decimal separator, refusing a thousand separator rather than reading 1.000% as 1%", () => {
+    setShopAmountFormat({ decimalSeparator: ",", thousandSeparator: "." });
+    try {
+      const made = requestBody(draft({ fees: [fee("a", "Half", "12,5%"), fee("b", "Loyalty", "-2,25 %")] }), "EUR", 2);
+      expect(made.ok && made.body.fee_lines).toEqual([
+        { name: "Half", percent: 12.5, tax_status: "taxable", tax_class: "standard" },
+        { name: "Loyalty", percent: -2.25, tax_status: "taxable", tax_class: "standard" },
+      ]);
+      const refused = requestBody(draft({ fees: [fee("a", "Grouped", "1.000%"), fee("b", "Point", "12.5%")] }), "EUR", 2);
+      expect(refused.ok ? {} : refused.errors).toEqual({
+        "fee_lines.0.total":
+          "Enter a percentage other than 0 from -100 to 1000, such as 10% or 12,5% (or -10% for a discount), with no thousands separator.",
+        "fee_lines.1.total":
+          "Enter a percentage other than 0 from -100 to 1000, such as 10% or 12,5% (or -10% for a discount), with no thousands separator.",
+      });
+    } finally {
+      setShopAmountFormat({ decimalSeparator: ".", thousandSeparator: "," });
+    }
   });
 
   it("reads the tax select: a class, or not taxable", () => {

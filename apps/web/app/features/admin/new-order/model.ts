@@ -3,8 +3,9 @@
  * made from it: amounts typed as text become minor units, each one that is not an amount named by
  * the path the server would name it by. Pure.
  */
-import { readFeeAmount } from "@cartwright/commerce";
+import { FEE_PERCENT_PLACES, percentUnits, readFeeAmount } from "@cartwright/commerce";
 import { consoleMessages } from "../messages.ts";
+import { decimalText, readDecimal } from "../money.ts";
 import { ADDRESS_KEYS, type AddressKey, currencyDigits, moneyInput, parseMoney } from "../order/format.ts";
 
 export const HAND_STATUSES = ["pending", "on-hold", "processing", "completed"] as const;
@@ -216,17 +217,20 @@ export function itemsBody(
       ? { tax_status: "taxable", tax_class: fee.taxClass || "standard" }
       : { tax_status: "none" };
     const typed = readFeeAmount(fee.amount);
-    // "10%": a share of the items' total, worked out by the shop when it prices the order.
+    // "10%": a share of the items' total, worked out by the shop when it prices the order; its number in the shop's
+    // decimal separator, as every number the console reads ("1.000%" where "." groups thousands is refused, not 1%).
     if (typed.kind === "percent") {
-      if (typed.percent === null || typed.percent === 0)
-        errors[`fee_lines.${index}.total`] = "Enter a percentage other than 0 from -100 to 1000, such as 10% (or -10% for a discount).";
-      return [{ name, percent: typed.percent ?? 0, ...tax }];
+      const stored = readDecimal(typed.number, FEE_PERCENT_PLACES);
+      const percent = stored === undefined ? null : Number(stored) * (typed.negative ? -1 : 1);
+      if (percent === null || percent === 0 || percentUnits(percent) === null)
+        errors[`fee_lines.${index}.total`] =
+          `Enter a percentage other than 0 from -100 to 1000, such as 10% or ${decimalText("12.5")}% (or -10% for a discount), with no thousands separator.`;
+      return [{ name, percent: percent ?? 0, ...tax }];
     }
-    const text = typed.text;
     // A leading minus makes a discount line; the amount itself is read as the shop's other amounts are.
-    const negative = /^-/.test(text);
-    const amount = parseMoney(text.replace(/^-\s*/, ""), currency, minorUnit);
-    if (!text || amount === null || amount === 0)
+    const { negative } = typed;
+    const amount = parseMoney(typed.number, currency, minorUnit);
+    if (!typed.number || amount === null || amount === 0)
       errors[`fee_lines.${index}.total`] =
         `Enter an amount other than 0, such as ${moneyInput(250, currency, minorUnit)} or 10% (below 0 for a discount).`;
     return [{ name, total: negative ? -(amount ?? 0) : (amount ?? 0), ...tax }];

@@ -1,4 +1,5 @@
 /** Every text of the printable order documents (invoice, packing slip). */
+import { consoleMessages } from "../messages.ts";
 export const documentMessages = {
   pageTitle: (document: "invoice" | "packing-slip", count: number) =>
     document === "invoice" ? (count === 1 ? "Invoice" : `Invoices (${count})`) : count === 1 ? "Packing slip" : `Packing slips (${count})`,
@@ -31,7 +32,7 @@ export const documentMessages = {
   subtotal: "Subtotal",
   discount: (codes: string[]) => (codes.length ? `Discount (${codes.join(", ")})` : "Discount"),
   shipping: "Shipping",
-  tax: (name: string, rate: string) => (rate ? `${name} (${rate})` : name),
+  tax: consoleMessages.taxLabel,
   total: "Total",
   refunded: "Refunded",
   netTotal: "Total after refunds",

@@ -86,7 +86,7 @@ export const orderMessages = {
   shippingTotal: "Shipping",
   /** A fee with the class it is taxed in ("Reduced rate"), or "not taxable". */
   fee: (name: string, taxClass: string) => `Fee: ${name} (${taxClass ? `${taxClass} tax` : "not taxable"})`,
-  tax: (name: string, rate: string) => (rate ? `${name} (${rate})` : name),
+  tax: consoleMessages.taxLabel,
   orderTotal: "Order total",
   refunded: "Refunded",
   net: "Net payment",

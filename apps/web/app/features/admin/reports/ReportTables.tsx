@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { SortHeader, type Sorting } from "../components/SortHeader.tsx";
 import { guestPath } from "../customers/query.ts";
 import { formatCount, formatMoment, type MoneyFormat } from "../dashboard/format.ts";
+import { consoleMessages } from "../messages.ts";
 import type { CouponReportRow, CustomerReportRow, ProductReportRow, TaxReportRow } from "./api.ts";
 import { reportsMessages as t } from "./messages.ts";
 import { defaultOrder, type ReportQuery, type ReportSort, sortPath } from "./query.ts";
@@ -153,7 +154,8 @@ export function TaxesTable({ rows, query, money, totals }: TableProps<TaxReportR
     >
       {rows.map((row) => (
         <tr key={`${row.name}/${row.rate}`}>
-          <th scope="row">{row.label}</th>
+          {/* The reply's label with the rate in the shop's decimal separator ("VAT (20,5%)"). */}
+          <th scope="row">{consoleMessages.taxLabel(row.name, row.rate)}</th>
           <Num label={c.orderTax}>{money.amount(row.order_tax)}</Num>
           <Num label={c.shippingTax}>{money.amount(row.shipping_tax)}</Num>
           <Num label={c.totalTax}>{money.amount(row.total_tax)}</Num>

@@ -37,7 +37,7 @@ interface Props {
 }
 
 export function RatesTable({ slug, initial, onCount }: Props) {
-  const [rows, setRows] = useState<RateRow[]>(() => initial.map(toRow));
+  const [rows, setRows] = useState<RateRow[]>(() => initial.map((rate) => toRow(rate)));
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [added, setAdded] = useState(0);

@@ -1,7 +1,10 @@
 /**
  * The rates table's rows: what the owner types in each cell (lists as comma-separated text,
- * the priority as text) and their conversion to and from the API's rate. Pure.
+ * the priority as text, the rate in the shop's decimal separator) and their conversion to and from
+ * the API's rate, whose percent keeps a point whatever the shop writes (decision 0174). Pure.
  */
+import { consoleMessages } from "../messages.ts";
+import { type AmountFormat, decimalText, readDecimal, shopAmountFormat } from "../money.ts";
 import type { RateInput, TaxRate } from "./api.ts";
 import { taxesMessages as t } from "./messages.ts";
 
@@ -38,10 +41,11 @@ export const RATE_FIELDS: readonly RateField[] = [
   "shipping",
 ];
 
-/** The percent without the trailing zeros the server stores: "7.2500" → "7.25", "20.0000" → "20". */
-export const shortRate = (rate: string) => rate.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+/** The decimal places a rate's percent keeps (the server's `^\d{1,3}(\.\d{1,4})?$`). */
+const RATE_PLACES = 4;
 
-export const toRow = (rate: TaxRate): RateRow => ({
+/** A rate as the API keeps it, its percent in the shop's decimal separator without the stored zeros ("7.2500" → "7,25"). */
+export const toRow = (rate: TaxRate, format: AmountFormat = shopAmountFormat()): RateRow => ({
   key: String(rate.id),
   id: rate.id,
   version: rate.version,
@@ -50,7 +54,7 @@ export const toRow = (rate: TaxRate): RateRow => ({
   state: rate.state,
   postcodes: rate.postcodes.join(", "),
   cities: rate.cities.join(", "),
-  rate: shortRate(rate.rate),
+  rate: decimalText(rate.rate, format),
   name: rate.name,
   priority: String(rate.priority),
   compound: rate.compound,
@@ -82,9 +86,14 @@ const list = (text: string) =>
 export type RowResult = { ok: true; input: RateInput } | { ok: false; errors: Partial<Record<RateField, string>> };
 
 /** The API body of a row, or the cells the browser can already tell are wrong (the server checks the rest). */
-export function fromRow(row: RateRow, slug: string): RowResult {
+export function fromRow(row: RateRow, slug: string, format: AmountFormat = shopAmountFormat()): RowResult {
+  const errors: Partial<Record<RateField, string>> = {};
   const priority = row.priority.trim();
-  if (!/^\d{1,3}$/.test(priority) || Number(priority) < 1) return { ok: false, errors: { priority: t.notPriority } };
+  if (!/^\d{1,3}$/.test(priority) || Number(priority) < 1) errors.priority = t.notPriority;
+  // Typed in the shop's separators, sent in the one form the API keeps ("20,5" → "20.5").
+  const rate = readDecimal(row.rate, RATE_PLACES, format);
+  if (rate === undefined) errors.rate = consoleMessages.notPercent(RATE_PLACES, format);
+  if (rate === undefined || errors.priority) return { ok: false, errors };
   return {
     ok: true,
     input: {
@@ -93,7 +102,7 @@ export function fromRow(row: RateRow, slug: string): RowResult {
       state: row.state.trim().toUpperCase(),
       postcodes: list(row.postcodes),
       cities: list(row.cities),
-      rate: row.rate.trim(),
+      rate,
       name: row.name,
       priority: Number(priority),
       compound: row.compound,
