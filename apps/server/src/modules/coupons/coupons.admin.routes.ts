@@ -8,8 +8,8 @@ import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
-import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { OwnerCurrencyFields } from "../../http/openapi.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteCoupon, listCoupons, MAX_MONEY, readCoupon, saveCoupon, updateCoupon } from "./coupons.admin.ts";
 
 const tags = ["owner"];
