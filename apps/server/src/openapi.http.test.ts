@@ -191,6 +191,17 @@ describe("the OpenAPI document's operation ids", () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     expect(ids).toEqual(expect.arrayContaining(["listOrders", "createOrderRefund", "getCart", "addCartItem", "placeOrder"]));
   });
+
+  it("leaves the storefront's pages out: a shop serving its pages documents the same operations", async () => {
+    const withPages = await createTestShop({ rateLimit: false, web: true });
+    try {
+      const paths = Object.keys((await withPages.app.inject("/api/docs/json")).json().paths);
+      const documented = new Set([...operations.values()].map((operation) => operation.path));
+      expect(paths.filter((path) => !documented.has(path))).toEqual([]);
+    } finally {
+      await withPages.close();
+    }
+  });
 });
 
 describe("the documented replies, against the real ones", () => {

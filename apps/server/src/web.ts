@@ -135,6 +135,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     pages.all(
       "*",
       {
+        // Pages are not an API: the OpenAPI document leaves them out.
+        schema: { hide: true },
         // Order attribution is tracked on the reply that shows a page, once its status is known (decision 0014).
         async onSend(request, reply, payload) {
           const page = pageShown(request, reply);
