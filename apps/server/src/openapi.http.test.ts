@@ -21,6 +21,7 @@ import { productId, StoreClient, testBilling, testCard, variationId } from "../.
 import { contactChannel, messageFields, multipart, SAMPLES } from "./modules/contact-widget/messages.test-support.ts";
 // biome-ignore lint/style/noRestrictedImports: a test reading e-mails uses the e-mail tests' own outbox reader, not the module's code
 import { parseEml } from "./modules/emails/eml.test-support.ts";
+import { createFormToken } from "./modules/forms/index.ts";
 // biome-ignore lint/style/noRestrictedImports: the media tests' own images, made by sharp
 import { solid } from "./modules/media/test-images.ts";
 import { saveKey } from "./modules/payments/index.ts";
@@ -689,11 +690,36 @@ describe("the documented replies, against the real ones", () => {
     await call(owner, "listReviews");
     await call(owner, "listReviews", { query: "status=pending&per_page=1" });
     await call(owner, "getStockReport");
-    for (const tab of ["Products", "Coupons", "Taxes", "Customers"]) await call(owner, `get${tab}Report`);
+    // A paid order with a coupon and a taxed address, so every tab has rows its schema is checked against.
+    const shopper = new StoreClient(app);
+    await shopper.post("/cart/add-item", { id: await productId(app, "beanie"), quantity: 1 });
+    expect((await shopper.post("/cart/apply-coupon", { code: "save10" })).statusCode).toBe(200);
+    const paid = await shopper.post("/checkout", {
+      billing_address: testBilling("reports@example.com"),
+      payment_method: "test_card",
+      payment_data: testCard(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    for (const tab of ["products", "coupons", "taxes", "customers"]) {
+      const page = (await call(owner, `get${tab.charAt(0).toUpperCase()}${tab.slice(1)}Report`)).json();
+      expect(page[tab].length, tab).toBeGreaterThan(0);
+    }
+    // An entry sent as a visitor sends one, so the list's row carries its values.
     const form = await owner.post("/api/admin/v1/forms", { definition: oneFieldForm("openapi-entries") });
     expect(form.statusCode, form.body).toBe(201);
-    await insertFormEntry(shop.db, { form_id: form.json().id });
-    await call(owner, "listFormEntries", { params: { id: form.json().id } });
+    const formId = form.json().id;
+    const { payload, headers } = multipart(
+      Object.entries({
+        action: "forms_submit",
+        "forms[id]": String(formId),
+        "forms[token]": createFormToken(app.forms?.secret ?? "", formId, Date.now()),
+        "forms[fields][1]": "Kept as text",
+      }).map(([name, value]) => ({ name, value })),
+    );
+    const sent = await app.inject({ method: "POST", url: "/ajax", payload, headers });
+    expect(sent.json().success, sent.body).toBe(true);
+    const entries = (await call(owner, "listFormEntries", { params: { id: formId } })).json().entries;
+    expect(entries.map((entry: { values: object }) => entry.values)).toEqual([{ 1: "Kept as text" }]);
   });
 
   it("the owner's settings: each group read and saved back as read", async () => {

@@ -58,9 +58,6 @@ export const pagedListReply = <T extends TProperties>(properties: T) => ({
   headers: OWNER_HEADERS,
 });
 
-/** A list's rows whose fields the document leaves open (their schema can come later, decision 0173): an array of anything. */
-export const openRows = (description: string) => Type.Array(Type.Unknown(), { description });
-
 /** Counts by tab (status) that a list shows beside its rows. */
 export const TabCounts = Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: "Items in each tab, whatever the page" });
 

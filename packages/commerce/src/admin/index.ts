@@ -3,6 +3,7 @@ export type * from "./api-keys.ts";
 export type * from "./catalogue.ts";
 export type * from "./coupons.ts";
 export type * from "./downloads.ts";
+export type * from "./forms.ts";
 export type * from "./payments.ts";
 export type * from "./product-csv.ts";
 export type * from "./reports.ts";

@@ -2,12 +2,13 @@
  * The owner API's forms and entries (under /api/admin/v1, behind requireOwner). Files and the CSV
  * export are sent as attachments under generated names, never rendered by the browser.
  */
+import type { FormEntrySummary } from "@cartwright/commerce/admin";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { NoContent, nullable } from "../../http/openapi.ts";
-import { openRows, pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteEntry, deleteForm, entriesExport, entryFile, listEntries, listForms, readEntry, readForm, saveForm } from "./forms.admin.ts";
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -79,13 +80,26 @@ const FormListReply = Type.Object({
     }),
   ),
 });
-const EntryReply = Type.Object({
+// What an entry's read and the entries' list both say of an entry.
+const EntrySummaryFields = {
   id: Id,
   status: Type.Union([Type.Literal("complete"), Type.Literal("spam")]),
   payment_total: Type.Integer({ description: "Minor units of currency; 0 without a payment" }),
   payment_status: Type.Union([Type.Literal(""), Type.Literal("pending"), Type.Literal("paid"), Type.Literal("failed")]),
   currency: Type.String(),
   created_at: Type.String(),
+};
+const EntryListReply = pagedListReply({
+  entries: Type.Array(
+    Type.Object({
+      ...EntrySummaryFields,
+      values: Type.Record(Type.String(), Type.String(), { description: "Each answered field's value as text, by field id" }),
+    } satisfies Record<keyof FormEntrySummary, TSchema>),
+    { description: "The page's entries" },
+  ),
+});
+const EntryReply = Type.Object({
+  ...EntrySummaryFields,
   form_id: Id,
   fields: Type.Array(
     Type.Object({
@@ -171,7 +185,7 @@ export const formsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "List a form's entries, newest first unless told",
         params: FormParams,
         querystring: ListQuery,
-        replies: { 200: pagedListReply({ entries: openRows("The page's entries, each with its values by field id") }) },
+        replies: { 200: EntryListReply },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@
  * deleted, and exported as spreadsheet-safe CSV.
  */
 
+import type { FormEntryList, FormEntrySummary } from "@cartwright/commerce/admin";
 import {
   checkDefinition,
   entriesCsv,
@@ -310,14 +311,7 @@ function entriesQuery(db: Db, formId: number, query: EntryFilters, zone: string)
   return q;
 }
 
-const entrySummary = (row: {
-  id: number;
-  status: string;
-  payment_total: number;
-  payment_status: string;
-  currency: string;
-  created_at: string;
-}) => ({
+const entrySummary = (row: Omit<FormEntrySummary, "values">): Omit<FormEntrySummary, "values"> => ({
   id: row.id,
   status: row.status,
   payment_total: row.payment_total,
@@ -326,7 +320,7 @@ const entrySummary = (row: {
   created_at: row.created_at,
 });
 
-export async function listEntries(ctx: RequestContext, formId: number, query: EntryQuery) {
+export async function listEntries(ctx: RequestContext, formId: number, query: EntryQuery): Promise<FormEntryList> {
   const form = await findForm(ctx.db, formId);
   if (!form) throw formNotFound();
   const base = entriesQuery(ctx.db, formId, query, (await ctx.shopSettings()).timeZone);

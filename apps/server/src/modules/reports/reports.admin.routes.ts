@@ -1,9 +1,10 @@
 /** The owner API's figures (under /api/admin/v1, behind requireOwner; issue 18 and decision 0104, read-only). */
 import { Readable } from "node:stream";
+import type { CouponReportRow, CustomerReportRow, ProductReportRow, TaxReportRow } from "@cartwright/commerce/admin";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type TSchema, Type } from "typebox";
-import { OwnerCurrencyFields } from "../../http/openapi.ts";
-import { openRows, pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
+import { nullable, OwnerCurrencyFields } from "../../http/openapi.ts";
+import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { salesOverview } from "./reports.admin.ts";
 import { DEFAULT_SORT, type ReportTab, reportCsv, reportTab, TAB_SORTS } from "./reports.tabs.ts";
 
@@ -68,6 +69,45 @@ function tabQuery(tab: ReportTab, paged: boolean): TSchema {
   });
 }
 
+// Each tab's row, money in minor units.
+const ROWS: Record<ReportTab, TSchema> = {
+  products: Type.Object({
+    product_id: Type.Integer(),
+    variation_id: nullable(Type.Integer()),
+    name: Type.String(),
+    variation: Type.String({ description: "A variation's options (Colour: Red, Size: M), else empty" }),
+    sku: Type.String(),
+    items_sold: Type.Integer({ description: "Less those refunded" }),
+    net_sales: Type.Integer({ description: "After discounts, before tax, less refunds" }),
+    orders: Type.Integer(),
+  } satisfies Record<keyof ProductReportRow, TSchema>),
+  coupons: Type.Object({
+    code: Type.String(),
+    coupon_id: nullable(Type.Integer({ description: "The coupon's when one still has this code" })),
+    orders: Type.Integer(),
+    discount: Type.Integer({ description: "Before tax" }),
+  } satisfies Record<keyof CouponReportRow, TSchema>),
+  taxes: Type.Object({
+    name: Type.String(),
+    rate: Type.String({ description: "The percentage as decimal text" }),
+    label: Type.String(),
+    order_tax: Type.Integer(),
+    shipping_tax: Type.Integer(),
+    total_tax: Type.Integer(),
+    orders: Type.Integer(),
+  } satisfies Record<keyof TaxReportRow, TSchema>),
+  customers: Type.Object({
+    customer_id: nullable(Type.Integer({ description: "The account's; null for a guest, known by e-mail" })),
+    type: Type.Union([Type.Literal("registered"), Type.Literal("guest")]),
+    name: Type.String(),
+    email: Type.String(),
+    orders: Type.Integer(),
+    spend: Type.Integer({ description: "Paid orders' totals less refunds" }),
+    average: Type.Integer(),
+    last_order_at: Type.String(),
+  } satisfies Record<keyof CustomerReportRow, TSchema>),
+};
+
 /** A tab's page as the document shows it: the range and sort it was read with, the totals of every row found, its rows. */
 const tabReply = (tab: ReportTab) =>
   pagedListReply({
@@ -81,7 +121,7 @@ const tabReply = (tab: ReportTab) =>
     sort: Type.String(),
     order: Type.Union([Type.Literal("asc"), Type.Literal("desc")]),
     totals: Type.Record(Type.String(), Type.Integer(), { description: "Each figure summed over every row found, not only this page's" }),
-    [tab]: openRows("The page's rows"),
+    [tab]: Type.Array(ROWS[tab], { description: "The page's rows" }),
   });
 
 export const reportsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -6,7 +6,7 @@
 import type { FormField } from "@cartwright/commerce/forms";
 import { Link } from "react-router";
 import { formatDateTime } from "../messages-inbox/format.ts";
-import type { EntrySummary } from "./api.ts";
+import type { FormEntrySummary } from "./api.ts";
 import { cellText, formatMoney } from "./format.ts";
 import { PAYMENT_LABELS, STATUS_LABELS, entriesMessages as t } from "./messages.ts";
 import { type EntryFilterQuery, entriesPath } from "./query.ts";
@@ -16,7 +16,7 @@ interface EntriesTableProps {
   formTitle: string;
   query: EntryFilterQuery;
   columns: FormField[];
-  entries: EntrySummary[];
+  entries: FormEntrySummary[];
   selected: ReadonlySet<number>;
   onSelect(ids: number[], on: boolean): void;
 }

@@ -1,8 +1,10 @@
 /** The owner API's forms and entries (`/api/admin/v1/forms…`, `/form-entries…`, issue 17) as the console reads them. */
-import type { OwnerPaging } from "@cartwright/commerce/admin";
+import type { FormEntryList, FormEntrySummary } from "@cartwright/commerce/admin";
 import type { FormDefinition } from "@cartwright/commerce/forms";
 import { ADMIN_API, adminClient } from "../api.ts";
 import { type EntryFilterQuery, filterParams } from "./query.ts";
+
+export type { FormEntryList, FormEntrySummary };
 
 export interface FormSummary {
   id: number;
@@ -24,23 +26,6 @@ export interface StoredForm {
   definition: Omit<FormDefinition, "id">;
 }
 
-export type PaymentStatus = "" | "pending" | "paid" | "failed";
-
-export interface EntrySummary {
-  id: number;
-  status: "complete" | "spam";
-  payment_total: number;
-  payment_status: PaymentStatus;
-  currency: string;
-  created_at: string;
-  /** Each field's value as text, by field id. */
-  values: Record<string, string>;
-}
-
-export interface EntryList extends OwnerPaging {
-  entries: EntrySummary[];
-}
-
 export interface EntryFile {
   id: number;
   field_id: number;
@@ -50,7 +35,7 @@ export interface EntryFile {
   url: string;
 }
 
-export interface EntryDetail extends Omit<EntrySummary, "values"> {
+export interface EntryDetail extends Omit<FormEntrySummary, "values"> {
   form_id: number;
   /**
    * Every field that can hold a value, in form order; `value` is "" for an empty one, `image` a drawn signature.
@@ -87,7 +72,7 @@ export const formsApi = {
   deleteForm: (id: number, withEntries: boolean) =>
     c().admin<void>(`/forms/${id}`, { method: "DELETE", query: { force: withEntries ? "true" : undefined } }),
   listEntries: (formId: number, query: EntryFilterQuery, perPage: number) =>
-    c().admin<EntryList>(`/forms/${formId}/entries`, {
+    c().admin<FormEntryList>(`/forms/${formId}/entries`, {
       query: { ...filterParams(query), page: query.page, per_page: perPage, order: query.order === "oldest" ? "oldest" : undefined },
     }),
   getEntry: (id: number) => c().admin<EntryDetail>(`/form-entries/${id}`),
