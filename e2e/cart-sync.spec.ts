@@ -489,3 +489,41 @@ test("a ZIP Code typed and Enter pressed at once: priced first, the total unchan
   await expect(page.getByText(/90012/).first()).toBeVisible();
   await expect(page.locator(".order-details__total")).toContainText(shown?.replace("Place Order · ", "") ?? "");
 });
+
+test("a City changed, then a ZIP Code typed and Enter pressed at once while the City is priced: the Enter waits for both and places the order, once", async ({
+  page,
+  context,
+}) => {
+  // The lead's trial (decision 0175, amended): a phone's width, the beanie, cash on delivery, a California address.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await addFromProductPage(page, "beanie", "Beanie");
+  await openCheckout(page);
+  await fillUsAddress(page);
+  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  const placeOrder = page.getByRole("button", { name: /Place Order/ });
+  const shown = await placeOrder.textContent();
+  const updates = callsTo(page, "/cart/update-customer");
+  const orders = callsTo(page, "/checkout");
+  // The City's update is held on its way, so the Enter surely lands while the cart is calculating.
+  const cityPriced = await holdRequest(page, '"city":"Pasadena"');
+
+  // Another California city: its blur, as the ZIP Code is focused, sends it, and the button waits disabled (spec §4).
+  await shippingField(page, "City").fill("Pasadena");
+  await shippingField(page, "ZIP Code").focus();
+  await cityPriced.reached;
+  await expect(placeOrder).toBeDisabled();
+  await shippingField(page, "ZIP Code").fill("91101");
+  await shippingField(page, "ZIP Code").press("Enter");
+  cityPriced.release();
+
+  await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
+  const sentAddresses = updates.map((body) => body.shipping_address as { city?: string; postcode?: string });
+  expect(sentAddresses.map((address) => [address.city, address.postcode])).toEqual([
+    ["Pasadena", "90001"],
+    ["Pasadena", "91101"],
+  ]);
+  expect(orders.filter((body) => "billing_address" in body)).toHaveLength(1);
+  await expect(page.getByText(/91101/).first()).toBeVisible();
+  await expect(page.locator(".order-details__total")).toContainText(shown?.replace("Place Order · ", "") ?? "");
+});

@@ -444,6 +444,11 @@ export function CheckoutForm({
             event.preventDefault();
             void controller.placeOrder();
           }}
+          // Enter is the order's press even while the button is disabled for a calculation, when the browser drops it.
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || event.defaultPrevented || event.nativeEvent.isComposing) return;
+            if (event.target instanceof HTMLElement && controller.enterPressed(event.target)) event.preventDefault();
+          }}
         >
           <OrderAttributionInputs attribution={attribution} />
           {needsPayment && express.length > 0 && (

@@ -12,7 +12,7 @@ import { heldNetwork, nextTurn } from "../../api/held-network.ts";
 import { BATCH_WINDOW_MS, flushWhenPageHides, ORDER_REPLY_BOUND_MS, REPLY_BOUND_MS } from "../../api/store-client.ts";
 import { createCartStore } from "../../stores/cart.ts";
 import { noticeStore } from "../../stores/notices.ts";
-import { ADDRESS_PUSH_MS, createCheckoutController, DRAFT_SYNC_MS } from "./checkout-controller.ts";
+import { ADDRESS_PUSH_MS, createCheckoutController, DRAFT_SYNC_MS, type EnterField } from "./checkout-controller.ts";
 import { checkoutMessages as t } from "./messages.ts";
 import { typedForm } from "./test-form.ts";
 
@@ -404,5 +404,82 @@ describe("Place Order pressed while the shopper's own address is being priced (d
     expect(sent.map((s) => s.paths)).toEqual([[ORDER]]);
     sent[0]?.answer();
     await placing;
+  });
+});
+
+describe("Enter pressed in a field while the address is being priced (decision 0175, amended)", () => {
+  const SHOWN = cartAt("2681");
+  /** A field as the page's element answers: its tag and attributes. */
+  const field = (tagName: string, attributes: Record<string, string> = {}): EnterField => ({
+    tagName,
+    getAttribute: (name) => attributes[name] ?? null,
+  });
+  const ZIP = field("INPUT", { type: "text", autocomplete: "postal-code" });
+  beforeEach(() => noticeStore.setState({ notices: [] }));
+
+  it("places one order after the updates on their way: the City's, already sent, and the ZIP Code's, held", async () => {
+    const { sent, controller, typeShipping, visited } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, city: "Oakland" });
+    controller.sendAddress("shipping");
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    // The cart is calculating: the button is disabled, and the browser would drop this Enter.
+    expect(controller.status.store.getState().calculatingCount).toBe(1);
+    typeShipping({ postcode: "94607" });
+    expect(controller.enterPressed(ZIP)).toBe(true);
+    await nextTurn();
+    sent[0]?.answer();
+    await nextTurn();
+    // The ZIP Code went on the Enter, after the City's update: no order yet.
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [CUSTOMER]]);
+    expect(sent[1]?.bodies[0]).toMatchObject({ shipping_address: { postcode: "94607" } });
+    sent[1]?.answer();
+    await nextTurn();
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [CUSTOMER], [ORDER]]);
+    sent[2]?.answer();
+    await nextTurn();
+    expect(visited).toEqual([PAYMENT_PAGE]);
+  });
+
+  it("places once for a second Enter or a press meanwhile", async () => {
+    const { sent, controller, typeShipping } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, postcode: "94607" });
+    controller.enterPressed(ZIP);
+    await nextTurn();
+    expect(controller.enterPressed(ZIP)).toBe(true);
+    void controller.placeOrder();
+    sent[0]?.answer();
+    await nextTurn();
+    expect(controller.enterPressed(ZIP)).toBe(true);
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER], [ORDER]]);
+    sent[1]?.answer();
+    await nextTurn();
+    expect(sent).toHaveLength(2);
+  });
+
+  it("places nothing from the order notes, a combobox whose list is open, a checkbox or a button: Enter is theirs", async () => {
+    const { sent, controller, typeShipping } = checkoutPage({ opened: SHOWN });
+    typeShipping({ ...TEST_ADDRESS, postcode: "94607" });
+    for (const other of [
+      field("TEXTAREA", { id: "order-notes" }),
+      field("INPUT", { type: "text", role: "combobox", "aria-expanded": "true" }),
+      field("INPUT", { type: "checkbox" }),
+      field("BUTTON", { type: "button" }),
+    ]) {
+      expect(controller.enterPressed(other)).toBe(false);
+    }
+    await nextTurn();
+    expect(sent).toEqual([]);
+    expect(controller.status.store.getState().status).toBe("idle");
+    // The address still leaves when its wait ends, as it would have.
+    vi.advanceTimersByTime(ADDRESS_PUSH_MS + BATCH_WINDOW_MS);
+    expect(sent.map((s) => s.paths)).toEqual([[CUSTOMER]]);
+  });
+
+  it("places nothing while an express payment runs", async () => {
+    const { sent, controller } = checkoutPage({ opened: SHOWN });
+    controller.payment.startExpress("demo-wallet");
+    expect(controller.enterPressed(ZIP)).toBe(true);
+    await nextTurn();
+    expect(sent).toEqual([]);
   });
 });

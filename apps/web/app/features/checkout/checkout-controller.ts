@@ -129,6 +129,25 @@ export interface CheckoutControllerState {
   choosingRate: Record<number, string>;
 }
 
+/** The field an Enter was pressed in, as the page's element answers (a plain object in tests). */
+export interface EnterField {
+  tagName: string;
+  getAttribute(name: string): string | null;
+}
+
+/** The one-line inputs where the browser's Enter submits the form (HTML's implicit submission). */
+const ENTER_SUBMITS = new Set(["text", "email", "tel", "password", "search", "url", "number"]);
+
+/**
+ * Enter places the order from a one-line text field, as the browser's implicit submission would, but not from a
+ * textarea (a new line), a checkbox, a button, or a combobox whose list is open (Enter picks a suggestion).
+ */
+export function enterPlacesOrder(field: EnterField): boolean {
+  if (field.tagName.toUpperCase() !== "INPUT") return false;
+  if (field.getAttribute("aria-expanded") === "true") return false;
+  return ENTER_SUBMITS.has(field.getAttribute("type")?.toLowerCase() || "text");
+}
+
 type CheckoutReply = { payment_result: { redirect_url: string } | null; order_id: number };
 
 /** The form with a wallet's addresses in place of those typed: nothing is collected, billing stands apart. */
@@ -462,6 +481,18 @@ export function createCheckoutController({
   }
 
   /**
+   * Enter in a field of the form (decision 0175, amended): a press of Place Order, also while the button is disabled
+   * because the cart is being calculated, where the browser would drop it. It waits for the updates on their way as a
+   * press does, once (a press meanwhile does nothing more), never while an order is underway or an express payment
+   * runs. Answers whether the Enter was the order's, so the page keeps the browser's own submission from repeating it.
+   */
+  function enterPressed(field: EnterField): boolean {
+    if (!enterPlacesOrder(field)) return false;
+    if (payment.store.getState().status !== "express_started") void placeOrder();
+    return true;
+  }
+
+  /**
    * The page is leaving within the app (the form unmounts: the cart link followed, or StrictMode's first unmount): the
    * addresses and draft still within their wait are handed to the client now, as when the page hides, so they are not
    * lost; their hands send nothing once an order is on its way or placed. The cart is no longer held for the page.
@@ -482,6 +513,7 @@ export function createCheckoutController({
     validation,
     store,
     placeOrder,
+    enterPressed,
     addressEdited,
     sendAddress,
     draftChanged,
