@@ -269,9 +269,11 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
     expect(await smallest()).toBe(1.5);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Filled at once: after a refused save the builder's error summary takes the focus at the draft's first change
-    // (its errors are worked out afresh from every edit), so keys typed one by one would land on the summary.
-    await field.fill("-0,5");
+    // Typed key by key into the field the refusal named: the focus stays there.
+    await field.clear();
+    await field.pressSequentially("-0,5");
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue("-0,5");
     await page.getByRole("button", { name: "Save form" }).first().click();
     await expect(page.locator(".admin-error-summary")).toHaveCount(0);
     await expect.poll(smallest).toBe(-0.5);
