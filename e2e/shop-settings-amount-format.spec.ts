@@ -13,7 +13,9 @@
  * Tax rates in the same separators (decision 0174's second amendment): the rates table shows CA Tax's 7.2500 as 7,25;
  * a new rate typed "20.5" or "1.000" is refused beside its cell before the server is asked, naming the shop's format,
  * and "20,5" is kept as 20.5 and shown back as 20,5 (reloaded too). A form's number field takes its smallest value
- * in the same separator: "0.5" is named beside the field and stops the save, "-0,5" is kept as -0.5.
+ * in the same separator: "0.5" is named beside the field and stops the save, "-0,5" is kept as -0.5, typed key by key.
+ * A shopper reads each tax line's rate with a comma too ("CA Tax 7,25%" in the cart and at checkout), while the Store
+ * API keeps "7.25%".
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillShippingAddress, isHydrated, openCheckout } from "./support/checkout.ts";
@@ -226,6 +228,44 @@ test("in a decimal-comma shop the owner types a tax rate with a comma, the shop 
   }
 });
 
+test("in a decimal-comma shop a shopper reads each tax line's rate with a comma", async ({ page, browser }) => {
+  const nonce = await ownerApiNonce(page);
+  const currency = await (await page.request.get("/api/admin/v1/settings/currency")).json();
+  const taxes = await (await page.request.get("/api/admin/v1/settings/taxes")).json();
+  const commas = await page.request.put("/api/admin/v1/settings/currency", {
+    headers: { nonce },
+    data: { ...currency, decimal_separator: ",", thousand_separator: "." },
+  });
+  expect(commas.status(), await commas.text()).toBe(200);
+  const itemized = await page.request.put("/api/admin/v1/settings/taxes", {
+    headers: { nonce },
+    data: { ...taxes, display_itemized_taxes: true },
+  });
+  expect(itemized.status(), await itemized.text()).toBe(200);
+  try {
+    // Priced at the shop's base in California: the demo's CA Tax of 7.25 %, which the Store API keeps as "7.25%".
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    await addToCart(shopper, "classic-t-shirt", "Classic T-Shirt");
+    const cart = await (await shopper.request.get("/api/store/v1/cart")).json();
+    expect(cart.totals.tax_lines).toEqual([expect.objectContaining({ name: "CA Tax", rate: "7.25%" })]);
+    await shopper.goto("/cart");
+    await expect(shopper.locator(".totals__item--tax .totals__label")).toHaveText("CA Tax 7,25%");
+    await openCheckout(shopper);
+    await expect(shopper.locator(".totals__item--tax .totals__label")).toHaveText("CA Tax 7,25%");
+    await shopperContext.close();
+  } finally {
+    for (const [group, was] of [
+      ["taxes", taxes],
+      ["currency", currency],
+    ]) {
+      const { version } = await (await page.request.get(`/api/admin/v1/settings/${group}`)).json();
+      const restored = await page.request.put(`/api/admin/v1/settings/${group}`, { headers: { nonce }, data: { ...was, version } });
+      expect(restored.status(), await restored.text()).toBe(200);
+    }
+  }
+});
+
 test("in a decimal-comma shop a form's number field takes its smallest value with a comma, and a point stops the save", async ({
   page,
 }) => {
@@ -269,9 +309,11 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
     expect(await smallest()).toBe(1.5);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Filled at once: after a refused save the builder's error summary takes the focus at the draft's first change
-    // (its errors are worked out afresh from every edit), so keys typed one by one would land on the summary.
-    await field.fill("-0,5");
+    // Typed key by key into the field the refusal named: the focus stays there.
+    await field.clear();
+    await field.pressSequentially("-0,5");
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue("-0,5");
     await page.getByRole("button", { name: "Save form" }).first().click();
     await expect(page.locator(".admin-error-summary")).toHaveCount(0);
     await expect.poll(smallest).toBe(-0.5);

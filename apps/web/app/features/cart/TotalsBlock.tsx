@@ -12,6 +12,7 @@ import { useCart } from "../../stores/cart-context.tsx";
 import { CouponChips } from "./CouponPanel.tsx";
 import { cartPageMessages as t } from "./messages.ts";
 import { showNoRateSelectedWarning } from "./shipping-warnings.ts";
+import { taxLineLabel } from "./text.ts";
 
 export interface TotalsSettings {
   /** displayCartPricesIncludingTax (default false). */
@@ -94,7 +95,7 @@ export function TotalsBlock({
   const showTaxes = !withTax && (taxesEnabled || n(totals.total_tax) > 0);
   const taxLines =
     itemizedTaxes && totals.tax_lines.length > 0
-      ? totals.tax_lines.map((line) => ({ label: [line.name, line.rate].filter(Boolean).join(" "), value: n(line.price) }))
+      ? totals.tax_lines.map((line) => ({ label: taxLineLabel(line, currency.decimalSeparator), value: n(line.price) }))
       : [{ label: t.taxes, value: n(totals.total_tax) }];
   // The Taxes row would not add up to a total whose lines already hold the tax: the tax is said under it instead.
   const includedTax = withTax && n(totals.total_tax) > 0 && !skeleton ? t.includingTaxes(money(n(totals.total_tax))) : "";

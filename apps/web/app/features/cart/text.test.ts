@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { StoreApiFailure } from "../../api/store-client.ts";
 import { cartMessages } from "../../stores/messages.ts";
-import { clampWords, couponErrorMessage, plainText } from "./text.ts";
+import { clampWords, couponErrorMessage, plainText, taxLineLabel } from "./text.ts";
 
 describe("plainText", () => {
   it("strips tags, decodes entities and collapses white space", () => {
@@ -37,5 +37,17 @@ describe("couponErrorMessage (spec §8)", () => {
   });
   it("falls back to the generic text for anything else", () => {
     expect(couponErrorMessage(new Error("network"))).toBe(cartMessages.genericError);
+  });
+});
+
+describe("taxLineLabel (spec §5: the tax name plus the rate if configured)", () => {
+  it("writes the rate with the shop's decimal separator, the % where the Store API put it", () => {
+    expect(taxLineLabel({ name: "VAT", rate: "20.5%" }, ",")).toBe("VAT 20,5%");
+    expect(taxLineLabel({ name: "VAT", rate: "20.5%" }, ".")).toBe("VAT 20.5%");
+    expect(taxLineLabel({ name: "VAT", rate: "20%" }, ",")).toBe("VAT 20%");
+  });
+  it("leaves out a rate or a name that is empty", () => {
+    expect(taxLineLabel({ name: "Tax", rate: "" }, ",")).toBe("Tax");
+    expect(taxLineLabel({ name: "", rate: "7.25%" }, ",")).toBe("7,25%");
   });
 });

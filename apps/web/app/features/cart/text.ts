@@ -17,6 +17,14 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/**
+ * A tax line as the cart lists it (spec §5, displayItemizedTaxes): its name, then its rate as the shop writes numbers
+ * ("VAT 20,5%"). The Store API keeps the rate with a point ("20.5%"), as the modelled system's does.
+ */
+export function taxLineLabel(line: { name: string; rate: string }, decimalSeparator: string): string {
+  return [line.name, line.rate.replace(".", decimalSeparator)].filter(Boolean).join(" ");
+}
+
 /** Spec §9: the short description is clamped to 15 words, ending in '…' when cut. */
 export const DESCRIPTION_WORDS = 15;
 

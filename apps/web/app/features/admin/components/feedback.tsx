@@ -174,17 +174,24 @@ export function ErrorSummary({
   fields,
   labelFor,
   onReveal,
+  refusal,
 }: {
   message: string;
   fields: Record<string, string>;
   labelFor(path: string): string;
   /** Shows a field drawn only on demand (the builder's page and field panel) before it is focused. */
   onReveal?(path: string): void;
+  /**
+   * New once per refused save, never while the owner types (the builder's errors, worked out afresh at each edit,
+   * are not): the summary takes the focus when it changes. `fields` where they are kept as the save gave them.
+   */
+  refusal?: object;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const focusedFor = refusal ?? fields;
   useEffect(() => {
     ref.current?.focus();
-  }, [message, fields]);
+  }, [message, focusedFor]);
   const entries = Object.entries(fields);
   return (
     <div ref={ref} className="admin-error-summary" role="alert" tabIndex={-1}>

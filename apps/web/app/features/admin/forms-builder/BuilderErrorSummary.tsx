@@ -27,10 +27,14 @@ interface Props {
   message: string;
   errors: Record<string, string>;
   fields: FormField[];
+  /** The refused save's errors as it gave them: `errors` follow each edit, and must not take the focus back as the owner types. */
+  refusal: object;
   onReveal(path: string): void;
 }
 
 /** The console's error summary, with the builder's labels and its page and panel opened before a field is focused. */
-export function BuilderErrorSummary({ message, errors, fields, onReveal }: Props) {
-  return <ErrorSummary message={message} fields={errors} labelFor={(path) => labelForPath(path, fields)} onReveal={onReveal} />;
+export function BuilderErrorSummary({ message, errors, fields, refusal, onReveal }: Props) {
+  return (
+    <ErrorSummary message={message} fields={errors} labelFor={(path) => labelForPath(path, fields)} onReveal={onReveal} refusal={refusal} />
+  );
 }

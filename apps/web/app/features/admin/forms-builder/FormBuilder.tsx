@@ -192,7 +192,9 @@ export function FormBuilder({ id, initial, currency, answers: initialAnswers = {
         >
           {id && <Link to={`/admin/forms/${id}/entries`}>Entries</Link>}
         </EditorHead>
-        {failure && <BuilderErrorSummary message={failure} errors={errors} fields={definition.fields} onReveal={reveal} />}
+        {failure && (
+          <BuilderErrorSummary message={failure} errors={errors} fields={definition.fields} refusal={serverErrors} onReveal={reveal} />
+        )}
         <nav className="admin-section-nav" aria-label={t.sections}>
           <ul>
             <li>
