@@ -8,7 +8,7 @@
  * shows (decision 0168 and its amendment), and a press within an address edit's wait is priced with it first, the
  * shopper told why when that moved the total (decision 0175).
  */
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -202,6 +202,14 @@ test("a rate chosen while an address edit is on its way reaches the server as th
   expect([selected(after), after.shipping_address.phone]).toEqual([chosen, "555-0199"]);
   expect(rateRequests).toHaveLength(1);
 });
+
+/** At the checkout with a California address the server holds and cash on delivery chosen: one press from an order. */
+async function checkoutReadyToPlace(page: Page, context: BrowserContext) {
+  await openCheckout(page);
+  await fillUsAddress(page);
+  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+}
 
 /** The Store API writes a page's requests carry to `path`, each batch's one by one. */
 function callsTo(page: Page, path: string) {
@@ -434,10 +442,7 @@ test("a state chosen and Place Order pressed at once: nothing is placed at a tot
   context,
 }) => {
   await addFromProductPage(page, "classic-t-shirt", "Classic T-Shirt");
-  await openCheckout(page);
-  await fillUsAddress(page);
-  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await checkoutReadyToPlace(page, context);
   const placeOrder = page.getByRole("button", { name: /Place Order/ });
   // The T-shirt, 20.00, and the flat rate, 5.00, taxed at California's 7.25 % (DEMO.md).
   await expect(placeOrder).toHaveText("Place Order · $26.81");
@@ -474,10 +479,7 @@ test("a ZIP Code typed and Enter pressed at once: priced first, the total unchan
   context,
 }) => {
   await addFromProductPage(page, "beanie", "Beanie");
-  await openCheckout(page);
-  await fillUsAddress(page);
-  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await checkoutReadyToPlace(page, context);
   const shown = await page.getByRole("button", { name: /Place Order/ }).textContent();
   const updates = callsTo(page, "/cart/update-customer");
 
@@ -497,10 +499,7 @@ test("a City changed, then a ZIP Code typed and Enter pressed at once while the 
   // The lead's trial (decision 0175, amended): a phone's width, the beanie, cash on delivery, a California address.
   await page.setViewportSize({ width: 390, height: 844 });
   await addFromProductPage(page, "beanie", "Beanie");
-  await openCheckout(page);
-  await fillUsAddress(page);
-  await expect.poll(async () => (await (await context.request.get("/api/store/v1/cart")).json()).shipping_address.phone).toBe("555-0100");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await checkoutReadyToPlace(page, context);
   const placeOrder = page.getByRole("button", { name: /Place Order/ });
   const shown = await placeOrder.textContent();
   const updates = callsTo(page, "/cart/update-customer");
