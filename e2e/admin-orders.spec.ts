@@ -199,6 +199,19 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
   await expect(page).toHaveURL("/admin/orders?source_type=referral");
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL("/admin/orders");
+  // A stale link past the last page of a list that has orders says where it ends, never "No orders yet".
+  await page.goto("/admin/orders?page=9");
+  await expect(page.getByText("Nothing on page 9: the list ends at page 1.")).toBeVisible();
+  await expect(page.getByText("No orders yet.")).toHaveCount(0);
+  await page.getByRole("link", { name: "Page 1 of 1" }).click();
+  await expect(page).toHaveURL("/admin/orders");
+  await expect(rows(page).first()).toBeVisible();
+  // The lists that share the console's pager say the same (the demo's coupons).
+  await page.goto("/admin/coupons?page=9");
+  await expect(page.getByText("Nothing on page 9: the list ends at page 1.")).toBeVisible();
+  await page.getByRole("link", { name: "Page 1 of 1" }).click();
+  await expect(page).toHaveURL("/admin/coupons");
+  await page.goto("/admin/orders");
 
   // Pages: 19 more orders make this shopper's 21, one more than a page holds.
   for (let n = 0; n < 19; n++) await placeOrder(shopper, { slug: "gift-card", quantity: 1, method: "cod", email, firstName: "Page" });

@@ -10,6 +10,8 @@ import type {
 import { amountText, decimalText, shopAmountFormat } from "./money.ts";
 
 export const consoleMessages = {
+  /** Any paged list on a page past its last (a stale link): where the list ends. */
+  pastTheEnd: (page: number, pages: number) => `Nothing on page ${page}: the list ends at page ${pages}.`,
   consoleTitle: "Shop console",
   skipToContent: "Skip to content",
   mainNavigation: "Console",

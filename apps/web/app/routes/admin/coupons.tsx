@@ -5,7 +5,7 @@ import { PageHead } from "../../features/admin/components/page.tsx";
 import { type Coupon, type CouponQuery, type CouponStatus, couponsApi } from "../../features/admin/coupons/api.ts";
 import couponsStyles from "../../features/admin/coupons/coupons.css?url";
 import { couponMessages as t } from "../../features/admin/coupons/messages.ts";
-import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { EmptyList, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";
@@ -99,7 +99,9 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
         {loading ? "" : t.total(list.total)}
       </p>
       {list.coupons.length === 0 ? (
-        <p className="admin-empty">{query.search || query.status ? t.emptySearch : t.empty}</p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => couponsPath(query, { page })}>
+          {query.search || query.status ? t.emptySearch : t.empty}
+        </EmptyList>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-table--cards admin-coupons">

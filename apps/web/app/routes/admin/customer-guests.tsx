@@ -4,7 +4,7 @@ import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { customersApi } from "../../features/admin/customers/api.ts";
 import customersStyles from "../../features/admin/customers/customers.css?url";
-import { CustomerTabs, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { CustomerTabs, EmptyList, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
 import { guestPath, guestQuery, guestsPath } from "../../features/admin/customers/query.ts";
 import { formatCount, formatMoment, moneyFormat } from "../../features/admin/dashboard/format.ts";
@@ -44,7 +44,9 @@ export default function GuestsPage({ loaderData }: Route.ComponentProps) {
         {loading ? "" : t.guestTotal(list.total)}
       </p>
       {list.guests.length === 0 ? (
-        <p className="admin-empty">{query.search ? t.emptyGuestsSearch : t.emptyGuests}</p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => guestsPath(query, { page })}>
+          {query.search ? t.emptyGuestsSearch : t.emptyGuests}
+        </EmptyList>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">

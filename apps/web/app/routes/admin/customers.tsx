@@ -6,7 +6,7 @@ import { accountMessages as a } from "../../features/admin/customers/account-mes
 import { customersApi } from "../../features/admin/customers/api.ts";
 import { CustomersTable } from "../../features/admin/customers/CustomersTable.tsx";
 import customersStyles from "../../features/admin/customers/customers.css?url";
-import { CustomerTabs, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { CustomerTabs, EmptyList, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
 import { customerQuery, customersCsvUrl, customersPath, defaultOrder } from "../../features/admin/customers/query.ts";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
@@ -66,7 +66,9 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
         {loading ? "" : t.total(list.total)}
       </p>
       {list.customers.length === 0 ? (
-        <p className="admin-empty">{query.search ? t.emptySearch : t.empty}</p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => customersPath(query, { page })}>
+          {query.search ? t.emptySearch : t.empty}
+        </EmptyList>
       ) : (
         <CustomersTable rows={list.customers} query={query} money={moneyFormat(list.currency_code, list.currency_minor_unit)} />
       )}

@@ -1,4 +1,5 @@
 /** /admin/forms/:id/entries: a form's entries with search, filters, sorting by date, pages, the CSV of the filter, and deleting several. */
+
 import { useEffect, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { failureText } from "../../features/admin/components/failure.ts";
@@ -11,6 +12,7 @@ import { tableColumns } from "../../features/admin/forms-entries/format.ts";
 import formsStyles from "../../features/admin/forms-entries/forms-entries.css?url";
 import { entriesMessages as t } from "../../features/admin/forms-entries/messages.ts";
 import { entriesPath, entryQuery, isFiltered } from "../../features/admin/forms-entries/query.ts";
+import { consoleMessages } from "../../features/admin/messages.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/form-entries";
@@ -116,11 +118,13 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
       </div>
       {list.entries.length === 0 ? (
         <p className="admin-empty">
-          {filtered ? t.emptyFiltered : t.empty}
+          {list.total > 0 ? consoleMessages.pastTheEnd(list.page, list.pages) : filtered ? t.emptyFiltered : t.empty}
           {list.page > 1 && (
             <>
               {" "}
-              <Link to={entriesPath(form.id, query, { page: 1 })}>{t.pageOf(1, Math.max(1, list.pages))}</Link>
+              <Link to={entriesPath(form.id, query, { page: Math.max(1, list.pages) })}>
+                {t.pageOf(Math.max(1, list.pages), Math.max(1, list.pages))}
+              </Link>
             </>
           )}
         </p>

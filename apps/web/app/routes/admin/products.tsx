@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
-import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { EmptyList, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { type ProductQuery, type ProductSummary, productsApi } from "../../features/admin/products/api.ts";
 import { BulkEdit } from "../../features/admin/products/BulkEdit.tsx";
@@ -166,7 +166,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         {loading ? "" : t.total(list.total)}
       </p>
       {list.products.length === 0 ? (
-        <p className="admin-empty">{filtering ? t.emptySearch : t.empty}</p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => productsPath(query, { page })}>
+          {filtering ? t.emptySearch : t.empty}
+        </EmptyList>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-table--cards admin-products">

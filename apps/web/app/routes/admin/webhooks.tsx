@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
-import { Pagination } from "../../features/admin/customers/ListParts.tsx";
+import { EmptyList, Pagination } from "../../features/admin/customers/ListParts.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -42,7 +42,14 @@ export default function WebhooksPage({ loaderData: list }: Route.ComponentProps)
       <p className="admin-muted">{t.intro}</p>
       <p className="admin-muted">{t.total(list.total)}</p>
       {list.webhooks.length === 0 ? (
-        <p className="admin-empty">{t.empty}</p>
+        <EmptyList
+          total={list.total}
+          page={list.page}
+          pages={list.pages}
+          pathFor={(page) => (page > 1 ? `/admin/webhooks?page=${page}` : "/admin/webhooks")}
+        >
+          {t.empty}
+        </EmptyList>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-webhooks">

@@ -1,5 +1,7 @@
 /** What both customer lists share: the Accounts / Guests tabs, the search form and the page links. */
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { consoleMessages } from "../messages.ts";
 import { customersMessages as t } from "./messages.ts";
 
 export function CustomerTabs({ current }: { current: "accounts" | "guests" }) {
@@ -61,5 +63,30 @@ export function Pagination({ page, pages, pathFor }: { page: number; pages: numb
       <span>{t.pageOf(page, pages)}</span>
       {page < pages ? <Link to={pathFor(page + 1)}>{t.next}</Link> : <span />}
     </nav>
+  );
+}
+
+/**
+ * A list's empty text; on a page past its last (a stale link or bookmark to a list that has rows) it says so and
+ * links its last page, rather than telling the owner the list is empty.
+ */
+export function EmptyList({
+  total,
+  page,
+  pages,
+  pathFor,
+  children,
+}: {
+  total: number;
+  page: number;
+  pages: number;
+  pathFor(page: number): string;
+  children: ReactNode;
+}) {
+  if (total === 0 || page <= pages) return <p className="admin-empty">{children}</p>;
+  return (
+    <p className="admin-empty">
+      {consoleMessages.pastTheEnd(page, pages)} <Link to={pathFor(pages)}>{t.pageOf(pages, pages)}</Link>
+    </p>
   );
 }
