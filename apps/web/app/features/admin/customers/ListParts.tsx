@@ -1,4 +1,4 @@
-/** What both customer lists share: the Accounts / Guests tabs, the search form and the page links. */
+/** What the console's paged lists share (the customer lists' Accounts / Guests tabs, the search form, the page links and the empty or past-the-end text). */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { consoleMessages } from "../messages.ts";
