@@ -200,17 +200,18 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL("/admin/orders");
   // A stale link past the last page of a list that has orders says where it ends, never "No orders yet".
-  await page.goto("/admin/orders?page=9");
-  await expect(page.getByText("Nothing on page 9: the list ends at page 1.")).toBeVisible();
+  // (Other journeys add orders to the shared shop, so the last page may be 1 or more; page 99 is past it either way.)
+  await page.goto("/admin/orders?page=99");
+  await expect(page.getByText(/^Nothing on page 99: the list ends at page \d+\./)).toBeVisible();
   await expect(page.getByText("No orders yet.")).toHaveCount(0);
-  await page.getByRole("link", { name: "Page 1 of 1" }).click();
-  await expect(page).toHaveURL("/admin/orders");
+  await page.getByRole("link", { name: /^Page (\d+) of \1$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/orders(\?page=\d+)?$/);
   await expect(rows(page).first()).toBeVisible();
   // The lists that share the console's pager say the same (the demo's coupons).
-  await page.goto("/admin/coupons?page=9");
-  await expect(page.getByText("Nothing on page 9: the list ends at page 1.")).toBeVisible();
-  await page.getByRole("link", { name: "Page 1 of 1" }).click();
-  await expect(page).toHaveURL("/admin/coupons");
+  await page.goto("/admin/coupons?page=99");
+  await expect(page.getByText(/^Nothing on page 99: the list ends at page \d+\./)).toBeVisible();
+  await page.getByRole("link", { name: /^Page (\d+) of \1$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/coupons(\?page=\d+)?$/);
   await page.goto("/admin/orders");
 
   // Pages: 19 more orders make this shopper's 21, one more than a page holds.
