@@ -10,6 +10,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { addToCart, openCheckout, shippingField } from "./support/checkout.ts";
+import { coveredByToast } from "./support/layout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -285,6 +286,15 @@ test("a class renamed and the shipping tax class saved from a page opened before
   await expect(page.getByRole("status").filter({ hasText: /This tax class was changed by someone else/ })).toBeVisible();
   await expect(className).toHaveValue("No tax");
   await expect(page.getByRole("tab", { name: "Zero rate" })).toBeVisible();
+
+  // The refusal's toast stays until dismissed, and never covers the page's last Save: not at the page's end, not
+  // where the keyboard's focus is (WCAG 2.4.11). It once did, and a press there reached the toast.
+  const saveShipping = page.getByRole("button", { name: "Save shipping tax class" });
+  await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)");
+  expect(await coveredByToast(page, saveShipping)).toBe(false);
+  await page.evaluate("window.scrollTo(0, 0)");
+  await saveShipping.focus();
+  expect(await coveredByToast(page, saveShipping)).toBe(false);
 
   // And chooses the zero class for shipping: refused the same way, the choice kept.
   await shipping.selectOption("zero-rate");

@@ -5,7 +5,18 @@
  * a confirm dialog on the native <dialog> (focus kept inside, Escape cancels), and the error
  * summary a failed save shows above the form with links to each field.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { consoleMessages as t } from "../messages.ts";
 import { fieldId } from "./fields.tsx";
 
@@ -43,6 +54,8 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   const { text, tone } = said;
+  const box = useRef<HTMLDivElement>(null);
+  useToastRoom(box, text);
   const held = hovered || focused;
   // A layout effect: the timer is set or cleared in the same commit that shows the toast held or free (data-held).
   useLayoutEffect(() => {
@@ -68,6 +81,7 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
       {children}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer and focus only hold the toast on screen; its close button is the control */}
       <div
+        ref={box}
         className={`admin-toast${text ? " admin-toast--shown" : ""}${tone === "error" ? " admin-toast--error" : ""}`}
         data-held={text && held ? "" : undefined}
         onMouseEnter={() => setHovered(true)}
@@ -104,6 +118,40 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
       </div>
     </AnnounceContext.Provider>
   );
+}
+
+/** The CSS variable holding the room the toast takes at the window's foot (admin.css reads it). */
+const TOAST_ROOM = "--admin-toast-room";
+
+/**
+ * Keeps the toast off the page's last controls (WCAG 2.4.11, focus not obscured): while it shows, the window's
+ * foot is scroll padding, so a control scrolled or tabbed to stops above it; and the page's end keeps room for its
+ * tallest, so the last Save can always be scrolled clear. The room only grows: taken back, the page would jump.
+ */
+function useToastRoom(box: RefObject<HTMLDivElement | null>, text: string) {
+  const tallest = useRef(0);
+  useLayoutEffect(() => {
+    const toast = box.current;
+    const root = document.documentElement;
+    if (!text || !toast) {
+      root.style.removeProperty("scroll-padding-bottom");
+      return;
+    }
+    const reserve = () => {
+      // Its height and its distance from the foot; offsetHeight ignores the slide's transform.
+      const room = toast.offsetHeight + Number.parseFloat(getComputedStyle(toast).bottom) + 8;
+      root.style.scrollPaddingBottom = `${room}px`;
+      if (room > tallest.current) {
+        tallest.current = room;
+        root.style.setProperty(TOAST_ROOM, `${room}px`);
+      }
+    };
+    reserve();
+    // Its words wrap anew when the window narrows.
+    const watch = new ResizeObserver(reserve);
+    watch.observe(toast);
+    return () => watch.disconnect();
+  }, [box, text]);
 }
 
 interface ConfirmProps {
