@@ -305,6 +305,15 @@ test("a class renamed and the shipping tax class saved from a page opened before
   await expect(shipping).toHaveValue("zero-rate");
   expect(await seriousViolations(page)).toEqual([]);
 
+  // On a phone the long refusal takes the window's width less its margins (it once took half, eight lines tall),
+  // and the page's end still leaves the Save clear of it.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)");
+  expect(await coveredByToast(page, saveShipping)).toBe(false);
+  expect((await page.locator(".admin-toast").boundingBox())?.width).toBe(360 - 2 * 16);
+  if (desktop) await page.setViewportSize(desktop);
+
   // Reloaded, the other tab's name and shipping class are there; both are put back as DEMO.md has them, twice each
   // from this one page (each save answers the version the next one sends).
   await page.reload();
