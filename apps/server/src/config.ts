@@ -1,4 +1,4 @@
-/** The only reader of process.env: parsed once, validated, frozen. */
+/** The only reader of the shop's settings in process.env (password.ts reads a test-only knob): parsed once, validated, frozen. */
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
 export type DatabaseConfig =
@@ -57,7 +57,7 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** MAIL_FROM; null: the site title as the name, at shop@ the PUBLIC_URL's host. */
   from: string | null;
-  /** SHOP_OWNER_EMAIL, where new-order notices go; null: they are only written to the outbox. */
+  /** SHOP_OWNER_EMAIL: the owner's notices, unless the e-mail settings name a recipient; null: the owner account's (decision 0147). */
   ownerEmail: string | null;
   /** MAIL_OUTBOX, default `<data folder>/outbox`. */
   outbox: string;

@@ -31,8 +31,8 @@ export interface RequestContext {
   /** The request's rate-limit handle by its client's address (decision 0016), made when first asked. */
   limits(): ClientLimits;
   /**
-   * The signed-in shop owner, on owner routes only: their preHandler sets it after checking the
-   * owner, and names its type as `owner` in ContextTypes. Absent on Store API and storefront requests.
+   * The signed-in owner or manager, on owner routes only: their preValidation hook (requireOwner) sets it
+   * after checking the caller, and names its type as `owner` in ContextTypes. Absent on Store API and storefront requests.
    */
   readonly owner?: Provided<"owner">;
 }
