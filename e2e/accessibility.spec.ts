@@ -6,6 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { axeScan } from "./support/axe.ts";
+import { openHydrated } from "./support/checkout.ts";
 import { signInAsOwner } from "./support/owner.ts";
 import { afterAnimations } from "./support/settled.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -18,7 +19,7 @@ for (const path of ["/shop", "/product-category/clothing", "/product/hoodie", "/
 }
 
 test("the open mini-cart drawer has no serious accessibility violation", async ({ page }) => {
-  await page.goto("/shop?orderby=price");
+  await openHydrated(page, "/shop?orderby=price");
   await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
   const drawer = page.getByRole("dialog", { name: /Your cart/ });
   await expect(drawer).toBeVisible();

@@ -1,7 +1,7 @@
 /** Adding to the cart from server-rendered pages, with and without JavaScript (the forms post to the server). */
 
 import { expect, type Page, test } from "@playwright/test";
-import { isHydrated } from "./support/checkout.ts";
+import { isHydrated, openHydrated } from "./support/checkout.ts";
 import { colorAttribute, ownerApiNonce } from "./support/owner.ts";
 
 async function closeDrawer(page: Page) {
@@ -13,7 +13,7 @@ async function closeDrawer(page: Page) {
 const miniCart = (count: number, total: string) => `${count} ${count === 1 ? "item" : "items"} in cart, total price of ${total}`;
 
 test("a product page adds the chosen quantity and the mini-cart counts it", async ({ page }) => {
-  await page.goto("/product/classic-t-shirt");
+  await openHydrated(page, "/product/classic-t-shirt");
   await page.getByLabel(/quantity/i).fill("3");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: "“Classic T-Shirt” was added to your cart." })).toBeVisible();
@@ -21,9 +21,8 @@ test("a product page adds the chosen quantity and the mini-cart counts it", asyn
 });
 
 test("a variation is added by its options, and a refused add says why", async ({ page }) => {
-  await page.goto("/product/hoodie");
-  // Wait for the page to be live, so the add below goes through the cart store.
-  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  // The page live, so the add below goes through the cart store.
+  await openHydrated(page, "/product/hoodie");
   await page.getByLabel("Color").selectOption("red");
   await page.getByLabel("Size").selectOption("l");
   await page.getByRole("button", { name: "Add to cart" }).click();
@@ -31,7 +30,7 @@ test("a variation is added by its options, and a refused add says why", async ({
   // The shop opens the mini-cart after an add (open_drawer); close it to go on.
   await closeDrawer(page);
 
-  await page.goto("/product/limited-print");
+  await openHydrated(page, "/product/limited-print");
   await page.getByLabel(/quantity/i).fill("3");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await closeDrawer(page);
@@ -43,8 +42,7 @@ test("a variation is added by its options, and a refused add says why", async ({
 });
 
 test("a refused add from the listing shows the server's reason as a notice the shopper can dismiss", async ({ page }) => {
-  await page.goto("/shop?orderby=price-desc");
-  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await openHydrated(page, "/shop?orderby=price-desc");
   const add = page.getByRole("link", { name: "Add to cart: “Signed Book”" });
   await add.click();
   await closeDrawer(page);
@@ -98,8 +96,7 @@ test("options chosen before the page's script runs are kept when it takes over",
 });
 
 test("after an add the product page keeps the chosen options and quantity, ready to add again", async ({ page }) => {
-  await page.goto("/product/hoodie");
-  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await openHydrated(page, "/product/hoodie");
   await page.getByLabel("Color").selectOption("red");
   await page.getByLabel("Size").selectOption("m");
   await page.getByLabel(/quantity/i).fill("2");
@@ -136,8 +133,7 @@ test("a variation without a price is never offered: its options read unavailable
   expect(created.status(), await created.text()).toBe(201);
   const parka = await created.json();
   try {
-    await page.goto(`/product/${parka.slug}`);
-    await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+    await openHydrated(page, `/product/${parka.slug}`);
     await page.getByLabel("Color").selectOption("red");
     await expect(page.getByText("Sorry, this product is unavailable. Please choose a different combination.")).toBeVisible();
     await expect(page.getByText("In stock")).toHaveCount(0);

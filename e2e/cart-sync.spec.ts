@@ -9,12 +9,12 @@
  * shopper told why when that moved the total (decision 0175).
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
+import { addToCart, fillUsAddress, openCheckout, openHydrated, shippingField } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
 async function addFromProductPage(page: Page, slug: string, name: string) {
-  await page.goto(`/product/${slug}`);
+  await openHydrated(page, `/product/${slug}`);
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
 }
@@ -147,8 +147,7 @@ async function holdRequest(page: Page, marker: string, url = "**/api/store/v1/ba
 const isCartGet = (url: string, method: string) => method === "GET" && /\/api\/store\/v1\/cart(\?|$)/.test(url);
 
 test("the cart asked for while an add is on its way shows the add, not the cart from before it", async ({ page }) => {
-  await page.goto("/shop?orderby=price");
-  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await openHydrated(page, "/shop?orderby=price");
   const slow = await holdRequest(page, "/cart/add-item");
   await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
   await slow.reached;

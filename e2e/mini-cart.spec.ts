@@ -1,10 +1,11 @@
 /** The mini-cart drawer: adds from a listing open it, and it closes on Escape, Close or a click outside. */
 import { expect, type Page, test } from "@playwright/test";
+import { openHydrated } from "./support/checkout.ts";
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: /Your cart/ });
 
 test("adding from the listing opens the drawer with the item, which can be removed", async ({ page }) => {
-  await page.goto("/shop?orderby=price");
+  await openHydrated(page, "/shop?orderby=price");
   await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
   await expect(drawer(page)).toBeVisible();
   await expect(drawer(page).getByRole("heading", { name: "Your cart (1 item)" })).toBeVisible();
@@ -25,7 +26,7 @@ test("adding from the listing opens the drawer with the item, which can be remov
 });
 
 test("the drawer closes with its Close button and with a click outside", async ({ page }) => {
-  await page.goto("/shop");
+  await openHydrated(page, "/shop");
   await page.getByRole("button", { name: "0 items in cart, total price of $0.00" }).click();
   await expect(drawer(page)).toBeVisible();
   await expect(drawer(page).getByText("Your cart is currently empty!")).toBeVisible();
@@ -39,7 +40,7 @@ test("the drawer closes with its Close button and with a click outside", async (
 });
 
 test("an add on the product page opens the drawer too", async ({ page }) => {
-  await page.goto("/product/beanie");
+  await openHydrated(page, "/product/beanie");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(drawer(page)).toBeVisible();
   await expect(drawer(page).getByRole("link", { name: "Beanie" })).toBeVisible();
@@ -53,7 +54,7 @@ test("the drawer sits above the contact widget: its footer's Go to checkout is c
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(size);
-    await page.goto("/product/beanie");
+    await openHydrated(page, "/product/beanie");
     // The widget's button and call to action float at the bottom right, where the drawer's footer is.
     await expect(page.getByRole("button", { name: "Need help? Contact us" })).toBeVisible();
     await page.getByRole("button", { name: "Add to cart" }).click();
@@ -67,7 +68,7 @@ test("the drawer sits above the contact widget: its footer's Go to checkout is c
 test("removing a line by keyboard keeps focus in the drawer, so Escape still closes it and focus returns to the Add to cart pressed", async ({
   page,
 }) => {
-  await page.goto("/shop?orderby=price");
+  await openHydrated(page, "/shop?orderby=price");
   await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
   await expect(drawer(page)).toBeVisible();
   const remove = drawer(page).getByRole("button", { name: "Remove Enamel Pin Set from cart" });
@@ -84,7 +85,7 @@ test("removing a line by keyboard keeps focus in the drawer, so Escape still clo
 test("the drawer an add opened gives the focus back to the Add to cart pressed; the one the cart button opened, to the cart button", async ({
   page,
 }) => {
-  await page.goto("/product/beanie");
+  await openHydrated(page, "/product/beanie");
   const add = page.getByRole("button", { name: "Add to cart" });
   await add.focus();
   await page.keyboard.press("Enter");
@@ -106,7 +107,7 @@ test("the drawer an add opened gives the focus back to the Add to cart pressed; 
 test("Tab stays inside the open drawer: past its last control it comes back to its first, and Shift+Tab the other way", async ({
   page,
 }) => {
-  await page.goto("/shop?orderby=price");
+  await openHydrated(page, "/shop?orderby=price");
   await page.getByRole("link", { name: "Add to cart: “Enamel Pin Set”" }).click();
   await expect(drawer(page)).toBeVisible();
   const close = drawer(page).getByRole("button", { name: "Close" });

@@ -18,7 +18,7 @@
  * API keeps "7.25%".
  */
 import { expect, type Page, test } from "@playwright/test";
-import { addToCart, fillShippingAddress, isHydrated, openCheckout } from "./support/checkout.ts";
+import { addToCart, fillShippingAddress, openCheckout, openHydrated } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
@@ -78,8 +78,7 @@ test("the owner sets the shop to decimal commas, prices a product 12,50 and read
     // The console writes amounts it shows in the owner's locale; the shop's page in the shop's format.
     await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
     await expect(page.getByRole("row").filter({ hasText: name })).toContainText("$12.50");
-    await page.goto(`/product/${mug.slug}`);
-    await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+    await openHydrated(page, `/product/${mug.slug}`);
     await expect(page.locator(".product__summary .price").first()).toContainText("$12,50");
   } finally {
     const { version } = await (await page.request.get("/api/admin/v1/settings/currency")).json();

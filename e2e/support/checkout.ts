@@ -5,9 +5,17 @@ import { TEST_ADDRESS } from "../../test/store-client.ts";
 /** React marks the elements it has hydrated; before that, clicks and choices may be lost. */
 export const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith("__reactFiber"));
 
+/**
+ * Opens a storefront page and waits until React has hydrated it: a press before that is the page without
+ * JavaScript (a form posted, a link followed), which a journey of the scripted page must not meet by chance.
+ */
+export async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect.poll(() => page.locator("h1").first().evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+}
+
 export async function addToCart(page: Page, slug: string, name: string, quantity = 1) {
-  await page.goto(`/product/${slug}`);
-  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await openHydrated(page, `/product/${slug}`);
   if (quantity > 1) await page.getByLabel(/quantity/i).fill(String(quantity));
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: `“${name}” was added to your cart.` })).toBeVisible();
