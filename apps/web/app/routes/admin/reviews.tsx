@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { useActionError } from "../../features/admin/components/page-actions.ts";
@@ -114,7 +115,9 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
         {navigation.state === "loading" ? "" : t.total(list.total)}
       </p>
       {list.reviews.length === 0 ? (
-        <p className="admin-empty">{t.empty}</p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => reviewsLink(query, { page })}>
+          {t.empty}
+        </EmptyList>
       ) : (
         <>
           <div className="admin-bulk">
