@@ -130,7 +130,7 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
           onSelect={select}
         />
       )}
-      {list.pages > 1 && (
+      {list.pages > 1 && list.page <= list.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={entriesPath(form.id, query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.pages)}</span>

@@ -104,7 +104,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {list.pages > 1 && (
+      {list.pages > 1 && list.page <= list.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={pageLink(query, list.page - 1)}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.pages)}</span>

@@ -168,7 +168,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <OrdersTable query={query} orders={list.orders} selected={selected} onSelect={select} />
       )}
-      {list.pages > 1 && (
+      {list.pages > 1 && list.page <= list.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={ordersPath(query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.pages)}</span>

@@ -146,7 +146,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <TabTable query={query} report={report} />
         )}
-        {report.pages > 1 && (
+        {report.pages > 1 && report.page <= report.pages && (
           <nav className="admin-pagination" aria-label={t.pagination}>
             {report.page > 1 ? <Link to={reportPath(query, { page: report.page - 1 })}>{t.previous}</Link> : <span />}
             <span>{t.pageOf(report.page, report.pages)}</span>

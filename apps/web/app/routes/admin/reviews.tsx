@@ -176,7 +176,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           </table>
         </>
       )}
-      {list.total_pages > 1 && (
+      {list.total_pages > 1 && list.page <= list.total_pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={reviewsLink(query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.total_pages)}</span>

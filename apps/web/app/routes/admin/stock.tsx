@@ -105,7 +105,7 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      {report.pages > 1 && (
+      {report.pages > 1 && report.page <= report.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {report.page > 1 ? <Link to={stockLink(query, { page: report.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(report.page, report.pages)}</span>

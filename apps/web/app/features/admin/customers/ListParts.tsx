@@ -53,8 +53,9 @@ export function SearchForm({
   );
 }
 
+/** Nothing for a list of one page, nor past its last page (where `EmptyList` links the last). */
 export function Pagination({ page, pages, pathFor }: { page: number; pages: number; pathFor(page: number): string }) {
-  if (pages <= 1) return null;
+  if (pages <= 1 || page > pages) return null;
   return (
     <nav className="admin-pagination" aria-label={t.pagination}>
       {page > 1 ? <Link to={pathFor(page - 1)}>{t.previous}</Link> : <span />}
