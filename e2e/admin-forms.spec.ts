@@ -102,6 +102,12 @@ test("the owner finds a visitor's feedback entry by search, reads every value, d
   await expect(entryRow).toContainText("ada@example.com");
   await expect(entryRow).toContainText("Complete");
   expect(await seriousViolations(page)).toEqual([]);
+  // A stale link past the search's last page says where the list ends and links it, the search kept.
+  await page.goto(`/admin/forms/${FEEDBACK_ID}/entries?search=${tag}&page=3`);
+  await expect(page.getByText("Nothing on page 3: the list ends at page 1.")).toBeVisible();
+  await page.getByRole("link", { name: "Page 1 of 1" }).click();
+  await expect(page).toHaveURL(`/admin/forms/${FEEDBACK_ID}/entries?search=${tag}`);
+  await expect(entryRow).toContainText("ada@example.com");
 
   // The CSV of the current filter: this one entry under the header row.
   const csvLink = page.getByRole("link", { name: "Download CSV" });

@@ -227,6 +227,14 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
   // Oldest of all on the last page: the beanie, placed first.
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`#${beanieId}`);
+  // Past the last page the pager goes ("Page 9 of 2" and a way to page 8 would say the opposite of the text), and the
+  // text links the last page, the search kept.
+  await page.goto(`/admin/orders?search=${encodeURIComponent(email)}&page=9`);
+  await expect(page.getByText("Nothing on page 9: the list ends at page 2.")).toBeVisible();
+  await expect(pages).toHaveCount(0);
+  await page.getByRole("link", { name: "Page 2 of 2" }).click();
+  await expect(page).toHaveURL(`/admin/orders?search=${encodeURIComponent(email)}&page=2`);
+  await expect(pages).toContainText("Page 2 of 2");
   expect(await seriousViolations(page)).toEqual([]);
   await shopper.dispose();
 });

@@ -69,6 +69,17 @@ test("the owner opens Reports from the dashboard, sorts, changes the period, swi
     await expect(row.getByRole("link", { name: "Ada Shopper" })).toHaveAttribute("href", /\/admin\/customers\/guest\?email=/);
     expect(await seriousViolations(owner)).toEqual([]);
 
+    // A stale link past the tab's last page says where its rows end and links it, with the tab, period, search and sort.
+    const searched = new URL(owner.url());
+    await owner.goto(`${searched.pathname}${searched.search}&page=7`);
+    await expect(owner.getByText("Nothing on page 7: the report's rows end at page 1.")).toBeVisible();
+    await expect(owner.getByText("Nothing in this period matches this search.")).toHaveCount(0);
+    const back = new URL((await owner.getByRole("link", { name: "Page 1 of 1" }).getAttribute("href")) as string, searched);
+    expect(back.pathname).toBe("/admin/reports/customers");
+    expect([...back.searchParams].sort()).toEqual([...searched.searchParams].sort());
+    await owner.getByRole("link", { name: "Page 1 of 1" }).click();
+    await expect(row).toContainText("Guest");
+
     const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^customers-report-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
     const csv = readFileSync(await download.path(), "utf8")

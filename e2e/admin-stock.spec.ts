@@ -44,6 +44,13 @@ test("the owner reads the stock report by status, searches and sorts it, and ope
   await expect(page.getByRole("columnheader", { name: /Stock/ })).toHaveAttribute("aria-sort", "descending");
   expect(await seriousViolations(page)).toEqual([]);
 
+  // A stale link past the last page says where the list ends and links it, keeping the search and the order.
+  await page.goto("/admin/stock?search=hoodie&order=desc&page=9");
+  await expect(page.getByText("Nothing on page 9: the list ends at page 1.")).toBeVisible();
+  await expect(page.getByText("No products here.")).toHaveCount(0);
+  await page.getByRole("link", { name: "Page 1 of 1" }).click();
+  await expect(page).toHaveURL("/admin/stock?search=hoodie&order=desc");
+
   await rows.first().click();
   await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
 });

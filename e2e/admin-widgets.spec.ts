@@ -346,6 +346,15 @@ test("the messages inbox finds a visitor's message, shows every field and its fi
   await expect(item).toContainText("Unread");
   await expect(item).toContainText("1 file");
   expect(await seriousViolations(page)).toEqual([]);
+  // A stale link past the search's last page says where the list ends and links it, the search kept; never "No messages match".
+  const searched = `/admin/messages?${new URLSearchParams({ search: name })}`;
+  await page.goto(`${searched}&page=4`);
+  await expect(page.getByText("Nothing on page 4: the list ends at page 1.")).toBeVisible();
+  await expect(page.getByText("No messages match.")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Page 1 of 1" })).toHaveAttribute("href", searched);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "Page 1 of 1" }).click();
+  await expect(page).toHaveURL(searched);
 
   await item.click();
   await expect(page.getByRole("heading", { level: 1, name: `Message from ${name}` })).toBeVisible();

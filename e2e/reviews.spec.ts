@@ -73,6 +73,15 @@ test("a shopper reviews a product, the owner approves and replies, and the produ
   await approved.getByRole("button", { name: "Save reply" }).click();
   await expect(approved.getByText("Thank you, Pat! Enjoy the poster.")).toBeVisible();
   expect(await seriousViolations(owner)).toEqual([]);
+  // A stale link past the last page of the poster's approved reviews says where they end and links it, tab and product kept.
+  const posterReviews = (await approved.getByRole("link", { name: "Only reviews of Pre-order Poster" }).getAttribute("href")) as string;
+  expect(posterReviews).toMatch(/^\/admin\/reviews\?status=approved&product=\d+$/);
+  await owner.goto(`${posterReviews}&page=5`);
+  await expect(owner.getByText("Nothing on page 5: the list ends at page 1.")).toBeVisible();
+  await expect(owner.getByText("No reviews here.")).toHaveCount(0);
+  await owner.getByRole("link", { name: "Page 1 of 1" }).click();
+  await expect(owner).toHaveURL(posterReviews);
+  await expect(owner.getByRole("row").filter({ hasText: text })).toBeVisible();
   await ownerContext.close();
 
   // The shopper sees the review, the reply, and the stars near the price.

@@ -10,8 +10,11 @@ import type {
 import { amountText, decimalText, shopAmountFormat } from "./money.ts";
 
 export const consoleMessages = {
-  /** Any paged list on a page past its last (a stale link): where the list ends. */
-  pastTheEnd: (page: number, pages: number) => `Nothing on page ${page}: the list ends at page ${pages}.`,
+  /** Any paged list on a page past its last (a stale link): where the list (or a report's rows) ends. */
+  pastTheEnd: (page: number, pages: number, kind: "list" | "report" = "list") =>
+    `Nothing on page ${page}: ${kind === "report" ? "the report's rows end" : "the list ends"} at page ${pages}.`,
+  /** The link back from a page past the last: the last page, named as the pagers name a page. */
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   consoleTitle: "Shop console",
   skipToContent: "Skip to content",
   mainNavigation: "Console",

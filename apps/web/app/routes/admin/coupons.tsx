@@ -1,11 +1,12 @@
 /** /admin/coupons: the coupons by code with their uses and limits; search, status and pages in the URL (the owner's, decision 0040). */
 import { Link, useNavigation } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { type Coupon, type CouponQuery, type CouponStatus, couponsApi } from "../../features/admin/coupons/api.ts";
 import couponsStyles from "../../features/admin/coupons/coupons.css?url";
 import { couponMessages as t } from "../../features/admin/coupons/messages.ts";
-import { EmptyList, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";

@@ -1,12 +1,13 @@
 /** /admin/customers: the accounts with their paid orders' count, spend and last order; search, sorting by column and pages in the URL; Add customer and Export CSV (decision 0103). */
 import { Link, useNavigation } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { accountMessages as a } from "../../features/admin/customers/account-messages.ts";
 import { customersApi } from "../../features/admin/customers/api.ts";
 import { CustomersTable } from "../../features/admin/customers/CustomersTable.tsx";
 import customersStyles from "../../features/admin/customers/customers.css?url";
-import { CustomerTabs, EmptyList, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { CustomerTabs, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
 import { customerQuery, customersCsvUrl, customersPath, defaultOrder } from "../../features/admin/customers/query.ts";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";

@@ -1,7 +1,7 @@
 /** /admin/forms/:id/entries: a form's entries with search, filters, sorting by date, pages, the CSV of the filter, and deleting several. */
-
 import { useEffect, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert } from "../../features/admin/components/page.tsx";
@@ -12,7 +12,6 @@ import { tableColumns } from "../../features/admin/forms-entries/format.ts";
 import formsStyles from "../../features/admin/forms-entries/forms-entries.css?url";
 import { entriesMessages as t } from "../../features/admin/forms-entries/messages.ts";
 import { entriesPath, entryQuery, isFiltered } from "../../features/admin/forms-entries/query.ts";
-import { consoleMessages } from "../../features/admin/messages.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
 import type { Route } from "./+types/form-entries";
@@ -79,7 +78,7 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
     }
     if (failure) setError(t.deleteFailed(ids.length - deleted, failure));
     if (deleted > 0) announce(t.deleted(deleted));
-    // Past the last page after this, the empty table offers a link back to page 1.
+    // Past the last page after this, the empty table says where the list now ends and links its last page.
     await revalidator.revalidate();
     document.getElementById("entries-count")?.focus();
   }
@@ -117,17 +116,9 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {list.entries.length === 0 ? (
-        <p className="admin-empty">
-          {list.total > 0 ? consoleMessages.pastTheEnd(list.page, list.pages) : filtered ? t.emptyFiltered : t.empty}
-          {list.page > 1 && (
-            <>
-              {" "}
-              <Link to={entriesPath(form.id, query, { page: Math.max(1, list.pages) })}>
-                {t.pageOf(Math.max(1, list.pages), Math.max(1, list.pages))}
-              </Link>
-            </>
-          )}
-        </p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => entriesPath(form.id, query, { page })}>
+          {filtered ? t.emptyFiltered : t.empty}
+        </EmptyList>
       ) : (
         <EntriesTable
           formId={form.id}
@@ -139,7 +130,7 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
           onSelect={select}
         />
       )}
-      {list.pages > 1 && (
+      {list.pages > 1 && list.page <= list.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={entriesPath(form.id, query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.pages)}</span>

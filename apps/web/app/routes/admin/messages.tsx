@@ -1,6 +1,7 @@
 /** /admin/messages: the contact-form inbox, with search, a widget filter, unread markers and pages. */
 import { Form, Link, useNavigation } from "react-router";
 import { ownerApi } from "../../features/admin/api.ts";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { inboxMessages as t } from "../../features/admin/messages.ts";
 import { formatDateTime, inboxQuery } from "../../features/admin/messages-inbox/format.ts";
@@ -76,7 +77,9 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         {navigation.state === "loading" ? "" : t.total(list.total)}
       </p>
       {list.messages.length === 0 ? (
-        <p className="admin-empty">{filtered ? t.emptyFiltered : t.empty}</p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => pageLink(query, page)}>
+          {filtered ? t.emptyFiltered : t.empty}
+        </EmptyList>
       ) : (
         <ul className="admin-inbox">
           {list.messages.map((message) => (
@@ -101,7 +104,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {list.pages > 1 && (
+      {list.pages > 1 && list.page <= list.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={pageLink(query, list.page - 1)}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.pages)}</span>

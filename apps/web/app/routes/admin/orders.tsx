@@ -5,10 +5,10 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
-import { consoleMessages } from "../../features/admin/messages.ts";
 import { useReportNavCount } from "../../features/admin/nav-counts.tsx";
 import { type BulkResult, type BulkStatus, ordersApi, ordersCsvUrl } from "../../features/admin/orders/api.ts";
 import { BulkBar } from "../../features/admin/orders/BulkBar.tsx";
@@ -162,27 +162,13 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         />
       )}
       {list.orders.length === 0 ? (
-        <p className="admin-empty">
-          {list.total > 0
-            ? consoleMessages.pastTheEnd(list.page, list.pages)
-            : filtered
-              ? t.emptyFiltered
-              : query.status !== "all"
-                ? t.emptyTab
-                : t.empty}
-          {list.page > 1 && (
-            <>
-              {" "}
-              <Link to={ordersPath(query, { page: Math.max(1, list.pages) })}>
-                {t.pageOf(Math.max(1, list.pages), Math.max(1, list.pages))}
-              </Link>
-            </>
-          )}
-        </p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => ordersPath(query, { page })}>
+          {filtered ? t.emptyFiltered : query.status !== "all" ? t.emptyTab : t.empty}
+        </EmptyList>
       ) : (
         <OrdersTable query={query} orders={list.orders} selected={selected} onSelect={select} />
       )}
-      {list.pages > 1 && (
+      {list.pages > 1 && list.page <= list.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={ordersPath(query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.pages)}</span>

@@ -1,9 +1,10 @@
 /** /admin/products: products with their price, stock and categories; search, filters and pages in the URL (decision 0043). */
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
-import { EmptyList, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { type ProductQuery, type ProductSummary, productsApi } from "../../features/admin/products/api.ts";
 import { BulkEdit } from "../../features/admin/products/BulkEdit.tsx";

@@ -5,6 +5,7 @@
  * searchable where the list is long, with "Download CSV" of the same filters; from GET /reports/{tab}.
  */
 import { data, Form, Link, useNavigation } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import dashboardStyles from "../../features/admin/dashboard/dashboard.css?url";
@@ -133,11 +134,19 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           {loading ? "" : t.counts[query.tab](report.total)}
         </p>
         {rows.length === 0 ? (
-          <p className="admin-empty">{query.search ? t.emptySearch : t.empty[query.tab]}</p>
+          <EmptyList
+            total={report.total}
+            page={report.page}
+            pages={report.pages}
+            pathFor={(page) => reportPath(query, { page })}
+            kind="report"
+          >
+            {query.search ? t.emptySearch : t.empty[query.tab]}
+          </EmptyList>
         ) : (
           <TabTable query={query} report={report} />
         )}
-        {report.pages > 1 && (
+        {report.pages > 1 && report.page <= report.pages && (
           <nav className="admin-pagination" aria-label={t.pagination}>
             {report.page > 1 ? <Link to={reportPath(query, { page: report.page - 1 })}>{t.previous}</Link> : <span />}
             <span>{t.pageOf(report.page, report.pages)}</span>

@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { useActionError } from "../../features/admin/components/page-actions.ts";
@@ -114,7 +115,9 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
         {navigation.state === "loading" ? "" : t.total(list.total)}
       </p>
       {list.reviews.length === 0 ? (
-        <p className="admin-empty">{t.empty}</p>
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={(page) => reviewsLink(query, { page })}>
+          {t.empty}
+        </EmptyList>
       ) : (
         <>
           <div className="admin-bulk">
@@ -173,7 +176,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           </table>
         </>
       )}
-      {list.total_pages > 1 && (
+      {list.total_pages > 1 && list.page <= list.total_pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {list.page > 1 ? <Link to={reviewsLink(query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(list.page, list.total_pages)}</span>

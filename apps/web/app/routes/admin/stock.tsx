@@ -4,6 +4,7 @@
  * stock either way, pages, each row linking to its product's editor.
  */
 import { Form, Link, useNavigation } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
@@ -63,7 +64,9 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
         {navigation.state === "loading" ? "" : t.total(report.total)}
       </p>
       {report.items.length === 0 ? (
-        <p className="admin-empty">{t.empty}</p>
+        <EmptyList total={report.total} page={report.page} pages={report.pages} pathFor={(page) => stockLink(query, { page })}>
+          {t.empty}
+        </EmptyList>
       ) : (
         <table className="admin-table admin-table--cards">
           <thead>
@@ -102,7 +105,7 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      {report.pages > 1 && (
+      {report.pages > 1 && report.page <= report.pages && (
         <nav className="admin-pagination" aria-label={t.pagination}>
           {report.page > 1 ? <Link to={stockLink(query, { page: report.page - 1 })}>{t.previous}</Link> : <span />}
           <span>{t.pageOf(report.page, report.pages)}</span>

@@ -1,8 +1,9 @@
 /** /admin/webhooks: the owner's webhooks with their status and last delivery (decision 0097). */
 import { Link } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
-import { EmptyList, Pagination } from "../../features/admin/customers/ListParts.tsx";
+import { Pagination } from "../../features/admin/customers/ListParts.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -29,6 +30,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return consoleMeta(matches, t.title);
 }
 
+const webhooksPath = (page: number) => (page > 1 ? `/admin/webhooks?page=${page}` : "/admin/webhooks");
+
 const when = (iso: string) => formatInZone(iso, { dateStyle: "medium", timeStyle: "short" });
 
 export default function WebhooksPage({ loaderData: list }: Route.ComponentProps) {
@@ -42,12 +45,7 @@ export default function WebhooksPage({ loaderData: list }: Route.ComponentProps)
       <p className="admin-muted">{t.intro}</p>
       <p className="admin-muted">{t.total(list.total)}</p>
       {list.webhooks.length === 0 ? (
-        <EmptyList
-          total={list.total}
-          page={list.page}
-          pages={list.pages}
-          pathFor={(page) => (page > 1 ? `/admin/webhooks?page=${page}` : "/admin/webhooks")}
-        >
+        <EmptyList total={list.total} page={list.page} pages={list.pages} pathFor={webhooksPath}>
           {t.empty}
         </EmptyList>
       ) : (
@@ -91,7 +89,7 @@ export default function WebhooksPage({ loaderData: list }: Route.ComponentProps)
           </table>
         </div>
       )}
-      <Pagination page={list.page} pages={list.pages} pathFor={(page) => (page > 1 ? `/admin/webhooks?page=${page}` : "/admin/webhooks")} />
+      <Pagination page={list.page} pages={list.pages} pathFor={webhooksPath} />
     </div>
   );
 }

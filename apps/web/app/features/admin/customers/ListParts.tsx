@@ -1,7 +1,5 @@
-/** What the console's paged lists share (the customer lists' Accounts / Guests tabs, the search form, the page links and the empty or past-the-end text). */
-import type { ReactNode } from "react";
+/** What the console's paged lists share: the customer lists' Accounts / Guests tabs, the search form and the page links. */
 import { Form, Link } from "react-router";
-import { consoleMessages } from "../messages.ts";
 import { customersMessages as t } from "./messages.ts";
 
 export function CustomerTabs({ current }: { current: "accounts" | "guests" }) {
@@ -55,38 +53,14 @@ export function SearchForm({
   );
 }
 
+/** Nothing for a list of one page, nor past its last page (where `EmptyList` links the last). */
 export function Pagination({ page, pages, pathFor }: { page: number; pages: number; pathFor(page: number): string }) {
-  if (pages <= 1) return null;
+  if (pages <= 1 || page > pages) return null;
   return (
     <nav className="admin-pagination" aria-label={t.pagination}>
       {page > 1 ? <Link to={pathFor(page - 1)}>{t.previous}</Link> : <span />}
       <span>{t.pageOf(page, pages)}</span>
       {page < pages ? <Link to={pathFor(page + 1)}>{t.next}</Link> : <span />}
     </nav>
-  );
-}
-
-/**
- * A list's empty text; on a page past its last (a stale link or bookmark to a list that has rows) it says so and
- * links its last page, rather than telling the owner the list is empty.
- */
-export function EmptyList({
-  total,
-  page,
-  pages,
-  pathFor,
-  children,
-}: {
-  total: number;
-  page: number;
-  pages: number;
-  pathFor(page: number): string;
-  children: ReactNode;
-}) {
-  if (total === 0 || page <= pages) return <p className="admin-empty">{children}</p>;
-  return (
-    <p className="admin-empty">
-      {consoleMessages.pastTheEnd(page, pages)} <Link to={pathFor(pages)}>{t.pageOf(pages, pages)}</Link>
-    </p>
   );
 }
