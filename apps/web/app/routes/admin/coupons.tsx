@@ -3,6 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
+import { pageParam } from "../../features/admin/components/page-param.ts";
 import { type Coupon, type CouponQuery, type CouponStatus, couponsApi } from "../../features/admin/coupons/api.ts";
 import couponsStyles from "../../features/admin/coupons/coupons.css?url";
 import { couponMessages as t } from "../../features/admin/coupons/messages.ts";
@@ -20,11 +21,10 @@ const STATUSES = ["", "active", "disabled", "expired"] as const;
 
 function couponQuery(params: URLSearchParams): CouponQuery {
   const status = params.get("status") ?? "";
-  const page = Number(params.get("page"));
   return {
     search: (params.get("search") ?? "").trim(),
     status: (STATUSES as readonly string[]).includes(status) ? (status as CouponStatus | "") : "",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params),
   };
 }
 

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
+import { pageParam } from "../../features/admin/components/page-param.ts";
 import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { type ProductQuery, type ProductSummary, productsApi } from "../../features/admin/products/api.ts";
@@ -26,7 +27,6 @@ const pick = <T extends string>(allowed: readonly T[], value: string | null): T 
   (allowed as readonly string[]).includes(value ?? "") ? ((value ?? "") as T) : (allowed[0] as T);
 
 function productQuery(params: URLSearchParams): ProductQuery {
-  const page = Number(params.get("page"));
   const category = params.get("category") ?? "";
   return {
     search: (params.get("search") ?? "").trim(),
@@ -34,7 +34,7 @@ function productQuery(params: URLSearchParams): ProductQuery {
     type: pick(TYPES, params.get("type")),
     stock_status: pick(STOCK, params.get("stock_status")),
     category: /^\d{1,10}$/.test(category) ? category : "",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params),
   };
 }
 

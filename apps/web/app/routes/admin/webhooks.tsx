@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
+import { pageParam } from "../../features/admin/components/page-param.ts";
 import { Pagination } from "../../features/admin/customers/ListParts.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";
@@ -17,8 +18,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: webh
 const PER_PAGE = 20;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const page = Number(new URL(request.url).searchParams.get("page"));
-  return webhooksApi.list(Number.isInteger(page) && page > 0 ? page : 1, PER_PAGE);
+  return webhooksApi.list(pageParam(new URL(request.url).searchParams), PER_PAGE);
 }
 clientLoader.hydrate = true as const;
 

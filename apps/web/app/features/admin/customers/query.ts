@@ -1,4 +1,5 @@
 /** The customers list's search, sorting and page: read from the URL (clamped to what the owner API takes) and written back to links. */
+import { pageParam } from "../components/page-param.ts";
 
 export type CustomerSort = "name" | "spend" | "orders" | "last_order";
 export const CUSTOMER_SORTS: readonly CustomerSort[] = ["name", "orders", "spend", "last_order"];
@@ -13,13 +14,6 @@ export interface CustomerListQuery {
 /** Names read A to Z; figures read biggest or newest first. */
 export const defaultOrder = (sort: CustomerSort): "asc" | "desc" => (sort === "name" ? "asc" : "desc");
 
-const MAX_PAGE = 100_000;
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 && page <= MAX_PAGE ? page : 1;
-}
-
 export const searchFrom = (search: URLSearchParams): string => (search.get("search") ?? "").trim().slice(0, 200);
 
 export function customerQuery(search: URLSearchParams): CustomerListQuery {
@@ -29,7 +23,7 @@ export function customerQuery(search: URLSearchParams): CustomerListQuery {
     search: searchFrom(search),
     sort,
     order: order === "asc" || order === "desc" ? order : defaultOrder(sort),
-    page: pageFrom(search.get("page")),
+    page: pageParam(search),
   };
 }
 
@@ -57,7 +51,7 @@ export interface GuestListQuery {
 }
 
 export function guestQuery(search: URLSearchParams): GuestListQuery {
-  return { search: searchFrom(search), page: pageFrom(search.get("page")) };
+  return { search: searchFrom(search), page: pageParam(search) };
 }
 
 export function guestsPath(query: GuestListQuery, change: Partial<GuestListQuery> = {}): string {

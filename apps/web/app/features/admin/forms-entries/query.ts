@@ -1,4 +1,5 @@
 /** The entries screen's filters: read from the page's URL (clamped to what the owner API takes) and written back to links and the API. */
+import { pageParam } from "../components/page-param.ts";
 
 export type StatusFilter = "" | "complete" | "spam";
 export type PaymentFilter = "" | "none" | "pending" | "paid" | "failed";
@@ -25,7 +26,6 @@ export function dayOrEmpty(value: string | null): string {
 }
 
 export function entryQuery(search: URLSearchParams): EntryFilterQuery {
-  const page = Number(search.get("page"));
   const status = search.get("status") as StatusFilter;
   const payment = search.get("payment") as PaymentFilter;
   let from = dayOrEmpty(search.get("from"));
@@ -39,7 +39,7 @@ export function entryQuery(search: URLSearchParams): EntryFilterQuery {
     from,
     to,
     order: search.get("order") === "oldest" ? "oldest" : "newest",
-    page: Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 1,
+    page: pageParam(search),
   };
 }
 

@@ -1,4 +1,6 @@
 /** How the inbox writes dates and sizes. */
+
+import { pageParam } from "../components/page-param.ts";
 import { formatInZone } from "../time-zone.ts";
 
 /** A moment in the shop's time zone (decision 0086): the inbox's and the form entries' dates. */
@@ -14,12 +16,11 @@ export function formatSize(bytes: number): string {
 
 /** The inbox's query from the URL, clamped to what the API takes. */
 export function inboxQuery(search: URLSearchParams) {
-  const page = Number(search.get("page"));
   const widget = Number(search.get("widget"));
   return {
     search: (search.get("search") ?? "").slice(0, 200),
     widget_id: Number.isInteger(widget) && widget > 0 ? widget : undefined,
     unread: search.get("unread") === "1",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(search),
   };
 }

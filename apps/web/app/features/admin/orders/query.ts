@@ -3,6 +3,7 @@
  * API takes), written back to the page's links, and sent to the list, the CSV export and the updates.
  * The page's query string uses the API's own names, so a link to a tab or a filter reads the same everywhere.
  */
+import { pageParam } from "../components/page-param.ts";
 
 export const STATUS_TABS = ["all", "pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed"] as const;
 export type StatusTab = (typeof STATUS_TABS)[number];
@@ -49,7 +50,6 @@ const text = (search: URLSearchParams, name: string, max: number) => (search.get
 export function orderQuery(search: URLSearchParams): OrderFilterQuery {
   const status = search.get("status") as StatusTab;
   const sourceType = search.get("source_type") as SourceType;
-  const page = Number(search.get("page"));
   let from = dayOrEmpty(search.get("from"));
   let to = dayOrEmpty(search.get("to"));
   // A range given backwards still means the days between them.
@@ -65,7 +65,7 @@ export function orderQuery(search: URLSearchParams): OrderFilterQuery {
     source: sourceType === "unknown" ? "" : text(search, "source", 200),
     orderby: search.get("orderby") === "total" ? "total" : "date",
     order: search.get("order") === "asc" ? "asc" : "desc",
-    page: Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 1,
+    page: pageParam(search),
   };
 }
 

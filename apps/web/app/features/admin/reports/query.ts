@@ -3,6 +3,8 @@
  * own path, /admin/reports/products), the days (the dashboard's range rules), a search, the sort and
  * the page, clamped to what the owner API takes; defaults are left out of the URL.
  */
+
+import { pageParam } from "../components/page-param.ts";
 import { type DayRange, presetDays, rangeFromSearch } from "../dashboard/range.ts";
 import { shopToday } from "../time-zone.ts";
 
@@ -36,8 +38,6 @@ export const defaultSort = (tab: ReportTab): ReportSort => TAB_SORTS[tab][0];
 
 export const isReportTab = (value: string | undefined): value is ReportTab => REPORT_TABS.includes(value as ReportTab);
 
-const MAX_PAGE = 100_000;
-
 /** The page's state for a tab from its URL; `invalid` says a range was asked for and refused (the last 30 days then). */
 export function reportQuery(tab: ReportTab, search: URLSearchParams, today = shopToday()): ReportQuery & { invalid: boolean } {
   const { invalid, ...range } = rangeFromSearch(search, today);
@@ -45,14 +45,13 @@ export function reportQuery(tab: ReportTab, search: URLSearchParams, today = sho
   const asked = search.get("sort") ?? "";
   const sort = (sorts.includes(asked) ? asked : defaultSort(tab)) as ReportSort;
   const order = search.get("order");
-  const page = Number(search.get("page"));
   return {
     tab,
     ...range,
     search: SEARCHABLE.includes(tab) ? (search.get("search") ?? "").trim().slice(0, 200) : "",
     sort,
     order: order === "asc" || order === "desc" ? order : defaultOrder(sort),
-    page: Number.isInteger(page) && page > 0 && page <= MAX_PAGE ? page : 1,
+    page: pageParam(search),
     invalid,
   };
 }

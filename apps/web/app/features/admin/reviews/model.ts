@@ -1,4 +1,6 @@
 /** The reviews page's address and choices (decision 0090), pure: what a URL asks for, and the links that keep it. */
+
+import { pageParam } from "../components/page-param.ts";
 import type { BulkAction, ReviewListQuery, ReviewStatus, ReviewTab } from "./api.ts";
 
 export const REVIEW_TABS: ReviewTab[] = ["all", "pending", "approved", "spam", "trash"];
@@ -7,13 +9,12 @@ export function reviewsQuery(params: URLSearchParams): ReviewListQuery {
   const status = params.get("status") ?? "all";
   const product = Number(params.get("product"));
   const rating = Number(params.get("rating"));
-  const page = Number(params.get("page"));
   return {
     status: (REVIEW_TABS as string[]).includes(status) ? (status as ReviewTab) : "all",
     search: (params.get("search") ?? "").trim().slice(0, 100),
     ...(Number.isInteger(product) && product > 0 ? { product_id: product } : {}),
     ...(Number.isInteger(rating) && rating >= 1 && rating <= 5 ? { rating } : {}),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageParam(params),
   };
 }
 

@@ -1,16 +1,17 @@
 /** The stock page's address (decision 0099), pure: what a URL asks for, and the links that keep it. */
+
+import { pageParam } from "../components/page-param.ts";
 import type { StockQuery, StockTab } from "./api.ts";
 
 export const STOCK_TABS: StockTab[] = ["all", "low", "out", "backorder", "instock"];
 
 export function stockQuery(params: URLSearchParams): StockQuery {
   const status = params.get("status") ?? "all";
-  const page = Number(params.get("page"));
   return {
     status: (STOCK_TABS as string[]).includes(status) ? (status as StockTab) : "all",
     search: (params.get("search") ?? "").trim().slice(0, 100),
     order: params.get("order") === "desc" ? "desc" : "asc",
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageParam(params),
   };
 }
 
