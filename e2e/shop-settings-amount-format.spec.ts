@@ -13,7 +13,8 @@
  * Tax rates in the same separators (decision 0174's second amendment): the rates table shows CA Tax's 7.2500 as 7,25;
  * a new rate typed "20.5" or "1.000" is refused beside its cell before the server is asked, naming the shop's format,
  * and "20,5" is kept as 20.5 and shown back as 20,5 (reloaded too). A form's number field takes its smallest value
- * in the same separator: "0.5" is named beside the field and stops the save, "-0,5" is kept as -0.5, typed key by key.
+ * in the same separator: "0.5" is named beside the field and stops the save, "-0,5" is kept as -0.5, typed key by key;
+ * its file field's largest size in MB too: "7.5" and "60" are named with the bounds, "7,5" is kept as 7,864,320 bytes.
  * A shopper reads each tax line's rate with a comma too ("CA Tax 7,25%" in the cart and at checkout), while the Store
  * API keeps "7.25%".
  */
@@ -21,6 +22,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillShippingAddress, isHydrated, openCheckout } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
+
+const MB = 1024 * 1024;
 
 async function typeInto(page: Page, field: ReturnType<Page["getByRole"]>, text: string) {
   await field.focus();
@@ -266,7 +269,7 @@ test("in a decimal-comma shop a shopper reads each tax line's rate with a comma"
   }
 });
 
-test("in a decimal-comma shop a form's number field takes its smallest value with a comma, and a point stops the save", async ({
+test("in a decimal-comma shop a form's number field takes its smallest value and its file field its largest size with a comma, and a point stops the save", async ({
   page,
 }) => {
   const nonce = await ownerApiNonce(page);
@@ -276,14 +279,22 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
     ...demo.definition,
     slug: `comma-bounds-${Date.now()}`,
     title: "Comma bounds",
-    fields: [{ id: 1, page: 1, type: "number", label: "Degrees", required: false, min: 1.5 }],
+    fields: [
+      { id: 1, page: 1, type: "number", label: "Degrees", required: false, min: 1.5 },
+      { id: 2, page: 1, type: "file-upload", label: "Drawing", required: false, extensions: ["png"], maxFileBytes: 2.5 * MB, maxFiles: 1 },
+    ],
   };
   const made = await page.request.post("/api/admin/v1/forms", { headers: { nonce }, data: { status: "draft", definition } });
   expect(made.status(), await made.text()).toBe(201);
   const { id } = (await made.json()) as { id: number };
-  const smallest = async () =>
-    ((await (await page.request.get(`/api/admin/v1/forms/${id}`)).json()) as { definition: { fields: { min?: number }[] } }).definition
-      .fields[0]?.min;
+  const kept = async () =>
+    (
+      (await (await page.request.get(`/api/admin/v1/forms/${id}`)).json()) as {
+        definition: { fields: { min?: number; maxFileBytes?: number }[] };
+      }
+    ).definition.fields;
+  const smallest = async () => (await kept())[0]?.min;
+  const largestFile = async () => (await kept())[1]?.maxFileBytes;
   const commas = await page.request.put("/api/admin/v1/settings/currency", {
     headers: { nonce },
     data: { ...currency, decimal_separator: ",", thousand_separator: "." },
@@ -323,6 +334,39 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
       .first()
       .click();
     await expect(page.getByRole("textbox", { name: "Smallest" })).toHaveValue("-0,5");
+
+    // The file field's largest size: MB in the shop's separator, within the server's 50 MB, kept in bytes.
+    await page
+      .getByRole("button", { name: /^Drawing/ })
+      .first()
+      .click();
+    const size = page.getByRole("textbox", { name: "Largest file (MB)" });
+    await expect(size).toHaveValue("2,5");
+    await expect(size).toHaveAccessibleDescription("From 0,01 to 50 MB, as the shop writes numbers, such as 2,5.");
+    const sizeRefusal = (typed: string) =>
+      `"${typed}" is not a size the field takes: MB from 0,01 to 50 as the shop writes numbers, such as 2,5: digits, "," before at most 2 decimal places, no thousands separator.`;
+    for (const typed of ["7.5", "60"]) {
+      await typeInto(page, size, typed);
+      await expect(size).toHaveAccessibleDescription(sizeRefusal(typed));
+    }
+    await page.getByRole("button", { name: "Save form" }).first().click();
+    await expect(page.locator(".admin-error-summary")).toContainText(sizeRefusal("60"));
+    await expect(size).toHaveAttribute("aria-invalid", "true");
+    expect(await largestFile()).toBe(2.5 * MB);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await size.clear();
+    await size.pressSequentially("7,5");
+    await expect(size).toBeFocused();
+    await page.getByRole("button", { name: "Save form" }).first().click();
+    await expect(page.locator(".admin-error-summary")).toHaveCount(0);
+    await expect.poll(largestFile).toBe(7.5 * MB);
+    await page.reload();
+    await page
+      .getByRole("button", { name: /^Drawing/ })
+      .first()
+      .click();
+    await expect(page.getByRole("textbox", { name: "Largest file (MB)" })).toHaveValue("7,5");
   } finally {
     await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
     const { version } = await (await page.request.get("/api/admin/v1/settings/currency")).json();
