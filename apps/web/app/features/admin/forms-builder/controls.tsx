@@ -1,4 +1,4 @@
-/** Builder controls the console's field set lacks: a number that may be left empty, a list edited one item per line, money, numbers as the shop writes them. */
+/** Builder controls the console's field set lacks: a whole number that may be left empty, a list edited one item per line, money, numbers as the shop writes them. */
 import { type Currency, formatAmount } from "@cartwright/commerce";
 import { createContext, useContext, useEffect, useState } from "react";
 import { FieldFrame } from "../components/fields.tsx";
@@ -13,23 +13,18 @@ interface Props<V> {
   hint?: string;
 }
 
-/** Empty means "not set" (undefined), as optional bounds are. */
-export function OptionalNumberField({
-  min,
-  max,
-  step,
-  ...props
-}: Props<number | undefined> & { min?: number; max?: number; step?: number }) {
+/** A whole number that may be left empty: empty means "not set" (undefined), as optional limits are. */
+export function OptionalNumberField({ min, max, ...props }: Props<number | undefined> & { min?: number; max?: number }) {
   return (
     <FieldFrame {...props}>
       {(aria) => (
         <input
           {...aria}
           type="number"
-          inputMode="decimal"
+          inputMode="numeric"
           min={min}
           max={max}
-          step={step ?? "any"}
+          step={1}
           value={props.value ?? ""}
           onChange={(event) => props.onChange(event.target.value === "" ? undefined : Number(event.target.value))}
         />
