@@ -295,6 +295,13 @@ test("in a decimal-comma shop a form's number field takes its smallest value and
     ).definition.fields;
   const smallest = async () => (await kept())[0]?.min;
   const largestFile = async () => (await kept())[1]?.maxFileBytes;
+  // A field's own button in the builder's list opens its settings.
+  const openField = (label: string) =>
+    page
+      .getByRole("button", { name: new RegExp(`^${label}`) })
+      .first()
+      .click();
+  const saveForm = () => page.getByRole("button", { name: "Save form" }).first().click();
   const commas = await page.request.put("/api/admin/v1/settings/currency", {
     headers: { nonce },
     data: { ...currency, decimal_separator: ",", thousand_separator: "." },
@@ -303,10 +310,7 @@ test("in a decimal-comma shop a form's number field takes its smallest value and
   try {
     await page.goto(`/admin/forms/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Edit form: Comma bounds" })).toBeVisible();
-    await page
-      .getByRole("button", { name: /^Degrees/ })
-      .first()
-      .click();
+    await openField("Degrees");
     const field = page.getByRole("textbox", { name: "Smallest" });
     await expect(field).toHaveValue("1,5");
 
@@ -314,7 +318,7 @@ test("in a decimal-comma shop a form's number field takes its smallest value and
     const refusal =
       '"0.5" is not a number as the shop writes numbers, such as -5 or 2,5: digits, "," before decimals, "-" before a number below 0, no thousands separator.';
     await expect(field).toHaveAccessibleDescription(new RegExp(refusal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-    await page.getByRole("button", { name: "Save form" }).first().click();
+    await saveForm();
     await expect(page.locator(".admin-error-summary")).toContainText(refusal);
     await expect(field).toHaveAttribute("aria-invalid", "true");
     expect(await smallest()).toBe(1.5);
@@ -325,21 +329,15 @@ test("in a decimal-comma shop a form's number field takes its smallest value and
     await field.pressSequentially("-0,5");
     await expect(field).toBeFocused();
     await expect(field).toHaveValue("-0,5");
-    await page.getByRole("button", { name: "Save form" }).first().click();
+    await saveForm();
     await expect(page.locator(".admin-error-summary")).toHaveCount(0);
     await expect.poll(smallest).toBe(-0.5);
     await page.reload();
-    await page
-      .getByRole("button", { name: /^Degrees/ })
-      .first()
-      .click();
+    await openField("Degrees");
     await expect(page.getByRole("textbox", { name: "Smallest" })).toHaveValue("-0,5");
 
     // The file field's largest size: MB in the shop's separator, within the server's 50 MB, kept in bytes.
-    await page
-      .getByRole("button", { name: /^Drawing/ })
-      .first()
-      .click();
+    await openField("Drawing");
     const size = page.getByRole("textbox", { name: "Largest file (MB)" });
     await expect(size).toHaveValue("2,5");
     await expect(size).toHaveAccessibleDescription("From 0,01 to 50 MB, as the shop writes numbers, such as 2,5.");
@@ -349,7 +347,7 @@ test("in a decimal-comma shop a form's number field takes its smallest value and
       await typeInto(page, size, typed);
       await expect(size).toHaveAccessibleDescription(sizeRefusal(typed));
     }
-    await page.getByRole("button", { name: "Save form" }).first().click();
+    await saveForm();
     await expect(page.locator(".admin-error-summary")).toContainText(sizeRefusal("60"));
     await expect(size).toHaveAttribute("aria-invalid", "true");
     expect(await largestFile()).toBe(2.5 * MB);
@@ -358,14 +356,11 @@ test("in a decimal-comma shop a form's number field takes its smallest value and
     await size.clear();
     await size.pressSequentially("7,5");
     await expect(size).toBeFocused();
-    await page.getByRole("button", { name: "Save form" }).first().click();
+    await saveForm();
     await expect(page.locator(".admin-error-summary")).toHaveCount(0);
     await expect.poll(largestFile).toBe(7.5 * MB);
     await page.reload();
-    await page
-      .getByRole("button", { name: /^Drawing/ })
-      .first()
-      .click();
+    await openField("Drawing");
     await expect(page.getByRole("textbox", { name: "Largest file (MB)" })).toHaveValue("7,5");
   } finally {
     await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
