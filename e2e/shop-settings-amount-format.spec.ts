@@ -13,7 +13,8 @@
  * Tax rates in the same separators (decision 0174's second amendment): the rates table shows CA Tax's 7.2500 as 7,25;
  * a new rate typed "20.5" or "1.000" is refused beside its cell before the server is asked, naming the shop's format,
  * and "20,5" is kept as 20.5 and shown back as 20,5 (reloaded too). A form's number field takes its smallest value
- * in the same separator: "0.5" is named beside the field and stops the save, "-0,5" is kept as -0.5, typed key by key.
+ * in the same separator: "0.5" is named beside the field and stops the save, "-0,5" is kept as -0.5, typed key by key;
+ * its file field's largest size in MB too: "7.5" and "60" are named with the bounds, "7,5" is kept as 7,864,320 bytes.
  * A shopper reads each tax line's rate with a comma too ("CA Tax 7,25%" in the cart and at checkout), while the Store
  * API keeps "7.25%".
  */
@@ -21,6 +22,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { addToCart, fillShippingAddress, openCheckout, openHydrated } from "./support/checkout.ts";
 import { ownerApiNonce } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
+
+const MB = 1024 * 1024;
 
 async function typeInto(page: Page, field: ReturnType<Page["getByRole"]>, text: string) {
   await field.focus();
@@ -265,7 +268,7 @@ test("in a decimal-comma shop a shopper reads each tax line's rate with a comma"
   }
 });
 
-test("in a decimal-comma shop a form's number field takes its smallest value with a comma, and a point stops the save", async ({
+test("in a decimal-comma shop a form's number field takes its smallest value and its file field its largest size with a comma, and a point stops the save", async ({
   page,
 }) => {
   const nonce = await ownerApiNonce(page);
@@ -275,14 +278,29 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
     ...demo.definition,
     slug: `comma-bounds-${Date.now()}`,
     title: "Comma bounds",
-    fields: [{ id: 1, page: 1, type: "number", label: "Degrees", required: false, min: 1.5 }],
+    fields: [
+      { id: 1, page: 1, type: "number", label: "Degrees", required: false, min: 1.5 },
+      { id: 2, page: 1, type: "file-upload", label: "Drawing", required: false, extensions: ["png"], maxFileBytes: 2.5 * MB, maxFiles: 1 },
+    ],
   };
   const made = await page.request.post("/api/admin/v1/forms", { headers: { nonce }, data: { status: "draft", definition } });
   expect(made.status(), await made.text()).toBe(201);
   const { id } = (await made.json()) as { id: number };
-  const smallest = async () =>
-    ((await (await page.request.get(`/api/admin/v1/forms/${id}`)).json()) as { definition: { fields: { min?: number }[] } }).definition
-      .fields[0]?.min;
+  const kept = async () =>
+    (
+      (await (await page.request.get(`/api/admin/v1/forms/${id}`)).json()) as {
+        definition: { fields: { min?: number; maxFileBytes?: number }[] };
+      }
+    ).definition.fields;
+  const smallest = async () => (await kept())[0]?.min;
+  const largestFile = async () => (await kept())[1]?.maxFileBytes;
+  // A field's own button in the builder's list opens its settings.
+  const openField = (label: string) =>
+    page
+      .getByRole("button", { name: new RegExp(`^${label}`) })
+      .first()
+      .click();
+  const saveForm = () => page.getByRole("button", { name: "Save form" }).first().click();
   const commas = await page.request.put("/api/admin/v1/settings/currency", {
     headers: { nonce },
     data: { ...currency, decimal_separator: ",", thousand_separator: "." },
@@ -291,10 +309,7 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
   try {
     await page.goto(`/admin/forms/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Edit form: Comma bounds" })).toBeVisible();
-    await page
-      .getByRole("button", { name: /^Degrees/ })
-      .first()
-      .click();
+    await openField("Degrees");
     const field = page.getByRole("textbox", { name: "Smallest" });
     await expect(field).toHaveValue("1,5");
 
@@ -302,7 +317,7 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
     const refusal =
       '"0.5" is not a number as the shop writes numbers, such as -5 or 2,5: digits, "," before decimals, "-" before a number below 0, no thousands separator.';
     await expect(field).toHaveAccessibleDescription(new RegExp(refusal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-    await page.getByRole("button", { name: "Save form" }).first().click();
+    await saveForm();
     await expect(page.locator(".admin-error-summary")).toContainText(refusal);
     await expect(field).toHaveAttribute("aria-invalid", "true");
     expect(await smallest()).toBe(1.5);
@@ -313,15 +328,39 @@ test("in a decimal-comma shop a form's number field takes its smallest value wit
     await field.pressSequentially("-0,5");
     await expect(field).toBeFocused();
     await expect(field).toHaveValue("-0,5");
-    await page.getByRole("button", { name: "Save form" }).first().click();
+    await saveForm();
     await expect(page.locator(".admin-error-summary")).toHaveCount(0);
     await expect.poll(smallest).toBe(-0.5);
     await page.reload();
-    await page
-      .getByRole("button", { name: /^Degrees/ })
-      .first()
-      .click();
+    await openField("Degrees");
     await expect(page.getByRole("textbox", { name: "Smallest" })).toHaveValue("-0,5");
+
+    // The file field's largest size: MB in the shop's separator, within the server's 50 MB, kept in bytes.
+    await openField("Drawing");
+    const size = page.getByRole("textbox", { name: "Largest file (MB)" });
+    await expect(size).toHaveValue("2,5");
+    await expect(size).toHaveAccessibleDescription("From 0,01 to 50 MB, as the shop writes numbers, such as 2,5.");
+    const sizeRefusal = (typed: string) =>
+      `"${typed}" is not a size the field takes: MB from 0,01 to 50 as the shop writes numbers, such as 2,5: digits, "," before at most 2 decimal places, no thousands separator.`;
+    for (const typed of ["7.5", "60"]) {
+      await typeInto(page, size, typed);
+      await expect(size).toHaveAccessibleDescription(sizeRefusal(typed));
+    }
+    await saveForm();
+    await expect(page.locator(".admin-error-summary")).toContainText(sizeRefusal("60"));
+    await expect(size).toHaveAttribute("aria-invalid", "true");
+    expect(await largestFile()).toBe(2.5 * MB);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await size.clear();
+    await size.pressSequentially("7,5");
+    await expect(size).toBeFocused();
+    await saveForm();
+    await expect(page.locator(".admin-error-summary")).toHaveCount(0);
+    await expect.poll(largestFile).toBe(7.5 * MB);
+    await page.reload();
+    await openField("Drawing");
+    await expect(page.getByRole("textbox", { name: "Largest file (MB)" })).toHaveValue("7,5");
   } finally {
     await page.request.delete(`/api/admin/v1/forms/${id}`, { headers: { nonce } });
     const { version } = await (await page.request.get("/api/admin/v1/settings/currency")).json();

@@ -88,6 +88,10 @@ export function TextField({
   );
 }
 
+/**
+ * A whole number (a count, a limit, seconds) in the browser's number input. A number that may hold decimals is typed as
+ * text instead and read by `readDecimal` (money.ts): this input reads decimals in the browser's locale, not the shop's.
+ */
 export function NumberField({ min, max, step, ...props }: BaseProps<number> & { min?: number; max?: number; step?: number }) {
   return (
     <FieldFrame {...props}>
@@ -95,7 +99,7 @@ export function NumberField({ min, max, step, ...props }: BaseProps<number> & { 
         <input
           {...aria}
           type="number"
-          inputMode="decimal"
+          inputMode="numeric"
           min={min}
           max={max}
           step={step ?? 1}

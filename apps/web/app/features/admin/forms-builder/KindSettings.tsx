@@ -75,7 +75,6 @@ export function KindSettings({ path, field, fields, currency, onChange }: Props)
               path={p("maxLength")}
               label="Character limit"
               min={1}
-              step={1}
               value={field.maxLength}
               onChange={(maxLength) => set({ maxLength })}
             />
@@ -189,7 +188,6 @@ export function KindSettings({ path, field, fields, currency, onChange }: Props)
             path={p("minDaysAhead")}
             label="Days ahead at least"
             min={0}
-            step={1}
             value={field.minDaysAhead}
             onChange={(minDaysAhead) => set({ minDaysAhead })}
           />

@@ -1,4 +1,4 @@
-/** Builder controls the console's field set lacks: a number that may be left empty, a list edited one item per line, money, a decimal bound. */
+/** Builder controls the console's field set lacks: a whole number that may be left empty, a list edited one item per line, money, numbers as the shop writes them. */
 import { type Currency, formatAmount } from "@cartwright/commerce";
 import { createContext, useContext, useEffect, useState } from "react";
 import { FieldFrame } from "../components/fields.tsx";
@@ -13,23 +13,18 @@ interface Props<V> {
   hint?: string;
 }
 
-/** Empty means "not set" (undefined), as optional bounds are. */
-export function OptionalNumberField({
-  min,
-  max,
-  step,
-  ...props
-}: Props<number | undefined> & { min?: number; max?: number; step?: number }) {
+/** A whole number that may be left empty: empty means "not set" (undefined), as optional limits are. */
+export function OptionalNumberField({ min, max, ...props }: Props<number | undefined> & { min?: number; max?: number }) {
   return (
     <FieldFrame {...props}>
       {(aria) => (
         <input
           {...aria}
           type="number"
-          inputMode="decimal"
+          inputMode="numeric"
           min={min}
           max={max}
-          step={step ?? "any"}
+          step={1}
           value={props.value ?? ""}
           onChange={(event) => props.onChange(event.target.value === "" ? undefined : Number(event.target.value))}
         />
@@ -132,21 +127,31 @@ export function typedBound(text: string, format = shopAmountFormat()): number | 
 export const boundText = (value: number | undefined, format = shopAmountFormat()) =>
   value === undefined ? "" : `${value < 0 ? "-" : ""}${decimalText(String(Math.abs(value)), format)}`;
 
-/** A number field's bound (smallest, largest, step) typed as the shop writes numbers; empty is not set. */
-export function BoundField(props: Props<number | undefined>) {
+/**
+ * A number the owner types as the shop writes numbers: `read` answers its value (null when it cannot), `show` the text of a
+ * value, which `read` reads back. Text it cannot read is named beside the field by `refusal` and stops the builder's save.
+ */
+export function ShopNumberField<V>({
+  read,
+  show,
+  refusal,
+  hint,
+  ...props
+}: Props<V> & { read(text: string): V | null; show(value: V): string; refusal(text: string): string; hint: string }) {
   const report = useContext(UnreadableAmountsContext);
-  const [text, setText] = useState(boundText(props.value));
-  const bad = typedBound(text) === null;
+  const [text, setText] = useState(show(props.value));
+  // The text shown for the kept value is never refused, even where the field writes it coarser than it is kept.
+  const bad = text !== show(props.value) && read(text) === null;
   // Follows the value when it changes from outside (another field chosen), not while typing.
   useEffect(() => {
-    setText((current) => (typedBound(current) === props.value ? current : boundText(props.value)));
-  }, [props.value]);
+    setText((current) => (read(current) === props.value ? current : show(props.value)));
+  }, [props.value, read, show]);
   useEffect(() => {
-    report(props.path, bad ? t.unreadableNumber(text.trim()) : null);
-  }, [report, props.path, bad, text]);
+    report(props.path, bad ? refusal(text.trim()) : null);
+  }, [report, props.path, bad, text, refusal]);
   return (
     // Always a hint, so the field's frame keeps its shape (and the input its focus) as the text turns readable or not.
-    <FieldFrame {...props} hint={bad ? t.unreadableNumber(text.trim()) : t.boundHint()}>
+    <FieldFrame {...props} hint={bad ? refusal(text.trim()) : hint}>
       {(aria) => (
         <input
           {...aria}
@@ -156,11 +161,16 @@ export function BoundField(props: Props<number | undefined>) {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            const value = typedBound(event.target.value);
+            const value = read(event.target.value);
             if (value !== null) props.onChange(value);
           }}
         />
       )}
     </FieldFrame>
   );
+}
+
+/** A number field's bound (smallest, largest, step) typed as the shop writes numbers; empty is not set. */
+export function BoundField(props: Props<number | undefined>) {
+  return <ShopNumberField {...props} read={typedBound} show={boundText} refusal={t.unreadableNumber} hint={t.boundHint()} />;
 }

@@ -1,6 +1,13 @@
 /** The form builder's texts (the console's own words; kept beside the builder so its chunk carries them). */
 import { consoleMessages } from "../messages.ts";
 import { decimalText, shopAmountFormat } from "../money.ts";
+/** What a file field's size limit takes, in MB as stored numbers ("0.01", "50"). */
+export interface FileSizeBounds {
+  places: number;
+  smallest: string;
+  largest: string;
+}
+
 export const builderMessages = {
   newTitle: "New form",
   editTitle: (title: string) => `Edit form: ${title}`,
@@ -13,6 +20,10 @@ export const builderMessages = {
   unreadableNumber: (text: string, format = shopAmountFormat()) =>
     `"${text}" is not a number as the shop writes numbers, such as -5 or ${decimalText("2.5", format)}: digits, "${format.decimalSeparator}" before decimals, "-" before a number below 0, no thousands separator.`,
   boundHint: (format = shopAmountFormat()) => `As the shop writes numbers, such as -5 or ${decimalText("2.5", format)}.`,
+  unreadableFileSize: (text: string, { places, smallest, largest }: FileSizeBounds, format = shopAmountFormat()) =>
+    `"${text}" is not a size the field takes: MB from ${decimalText(smallest, format)} to ${decimalText(largest, format)} as the shop writes numbers, such as ${decimalText("2.5", format)}: digits, "${format.decimalSeparator}" before at most ${places} decimal places, no thousands separator.`,
+  fileSizeHint: ({ smallest, largest }: FileSizeBounds, format = shopAmountFormat()) =>
+    `From ${decimalText(smallest, format)} to ${decimalText(largest, format)} MB, as the shop writes numbers, such as ${decimalText("2.5", format)}.`,
   unreadableAmounts: "An amount or a number cannot be read.",
   sections: "Builder sections",
   structure: "Pages and fields",
