@@ -9,7 +9,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { StoreError } from "../../http/errors.ts";
-import { NoContent } from "../../http/openapi.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { MULTIPART_OVERHEAD_BYTES, readFilePart, refuseDeclaredOver } from "../../http/upload-limits.ts";
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from "./checks.ts";
@@ -71,8 +71,8 @@ const MediaRow = Type.Object({
   src: Type.String({ description: "The largest file" }),
   thumbnail: Type.String({ description: "The smallest file" }),
   alt: Type.String(),
-  width: Type.Union([Type.Integer(), Type.Null()]),
-  height: Type.Union([Type.Integer(), Type.Null()]),
+  width: nullable(Type.Integer()),
+  height: nullable(Type.Integer()),
   filename: Type.String(),
   content_type: Type.String(),
   srcset: Type.String(),
