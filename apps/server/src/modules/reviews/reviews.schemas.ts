@@ -3,16 +3,7 @@ import { REVIEW_LIMITS } from "@cartwright/commerce";
 import { Type } from "typebox";
 import { nullable } from "../../http/openapi.ts";
 import { pagingQuery } from "../../http/paging.ts";
-
-const Image = Type.Object({
-  id: Type.Integer(),
-  src: Type.String(),
-  thumbnail: Type.String(),
-  srcset: Type.String(),
-  sizes: Type.String(),
-  name: Type.String(),
-  alt: Type.String(),
-});
+import { ImageSchema } from "../catalog/index.ts";
 
 export const ReviewSchema = Type.Object({
   id: Type.Integer(),
@@ -22,7 +13,7 @@ export const ReviewSchema = Type.Object({
   product_id: Type.Integer(),
   product_name: Type.String(),
   product_permalink: Type.String(),
-  product_image: nullable(Image),
+  product_image: nullable(ImageSchema),
   reviewer: Type.String(),
   review: Type.String({ description: "The text as escaped HTML paragraphs" }),
   rating: Type.Integer({ description: "1-5; 0 when the review has no rating" }),
