@@ -5,7 +5,7 @@
  * leaves out: decision 0173).
  */
 
-import { type TSchema, Type } from "typebox";
+import { type TSchema, type TSchemaOptions, Type } from "typebox";
 
 declare module "fastify" {
   interface FastifySchema {
@@ -17,13 +17,16 @@ declare module "fastify" {
   }
 }
 
-/** A documented reply's field that may also be null. */
-export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A reply's field that may also be null; `options` (a description) are the field's, beside both. */
+export const nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions) => Type.Union([schema, Type.Null()], options);
 
-/** A 204's documented reply: no body. */
+/** A 204's reply: no body. */
 export const NoContent = Type.Null({ description: "No body" });
 
-/** The shop's currency, which owner replies carry beside their amounts so a client shows them as the shop does. */
+/**
+ * A currency's code and decimals, which owner replies carry beside their amounts so a client shows them as the shop
+ * does: the shop's (`ownerCurrency` of the settings module), or an order's own where each row is an order.
+ */
 export const OwnerCurrencyFields = {
   currency_code: Type.String(),
   currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }),

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
-import { NoContent } from "../../http/openapi.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import { createApiKey, DESCRIPTION_MAX, deleteApiKey, listApiKeys, revokeApiKey, updateApiKey } from "./api-keys.service.ts";
 
 const tags = ["owner"];
@@ -25,8 +25,8 @@ const KeyReply = Type.Object({
     description: "Their role now; null once they are off the staff, when the key does nothing",
   }),
   created_at: Type.String(),
-  last_access_at: Type.Union([Type.String(), Type.Null()], { description: "Written at most once a minute" }),
-  revoked_at: Type.Union([Type.String(), Type.Null()]),
+  last_access_at: nullable(Type.String(), { description: "Written at most once a minute" }),
+  revoked_at: nullable(Type.String()),
 });
 const CreatedReply = Type.Intersect([
   KeyReply,

@@ -3,6 +3,7 @@
 import { ADDRESS_FIELD_MAX_LENGTH } from "@cartwright/commerce";
 import { type TProperties, Type } from "typebox";
 import { IdSchema } from "../../http/input.ts";
+import { nullable } from "../../http/openapi.ts";
 import { CurrencySchemaFields, ImageSchema, MoneySchema, ProductSchema } from "../catalog/index.ts";
 
 const Key = Type.String({ minLength: 1, maxLength: 64, description: "Cart item key" });
@@ -100,7 +101,7 @@ const CartItemReply = Type.Object({
   sku: Type.String(),
   permalink: Type.String(),
   catalog_visibility: Type.String(),
-  low_stock_remaining: Type.Union([Type.Integer(), Type.Null()]),
+  low_stock_remaining: nullable(Type.Integer()),
   backorders_allowed: Type.Boolean(),
   show_backorder_badge: Type.Boolean(),
   sold_individually: Type.Boolean(),
@@ -152,8 +153,8 @@ export const CartReplySchema = Type.Object({
     total_fees_tax: Money,
     total_discount: Money,
     total_discount_tax: Money,
-    total_shipping: Type.Union([Money, Type.Null()], { description: "null until shipping is calculated" }),
-    total_shipping_tax: Type.Union([Money, Type.Null()]),
+    total_shipping: nullable(Money, { description: "null until shipping is calculated" }),
+    total_shipping_tax: nullable(Money),
     total_price: Money,
     total_tax: Money,
     tax_lines: Type.Array(Type.Object({ name: Type.String(), rate: Type.String(), price: Money })),

@@ -1,5 +1,6 @@
 /** Request and response schemas of the catalogue routes: validation, serialisation and OpenAPI. */
 import { Type } from "typebox";
+import { nullable } from "../../http/openapi.ts";
 import { pagingQuery } from "../../http/paging.ts";
 
 export const Money = Type.String({ description: "Amount in minor units", pattern: "^(-?\\d+)?$" });
@@ -31,7 +32,7 @@ export const Prices = Type.Object({
   price: Money,
   regular_price: Money,
   sale_price: Money,
-  price_range: Type.Union([Type.Object({ min_amount: Money, max_amount: Money }), Type.Null()]),
+  price_range: nullable(Type.Object({ min_amount: Money, max_amount: Money })),
   ...CurrencyFields,
 });
 
@@ -70,7 +71,7 @@ export const ProductSchema = Type.Object({
   is_purchasable: Type.Boolean(),
   is_in_stock: Type.Boolean(),
   is_on_backorder: Type.Boolean(),
-  low_stock_remaining: Type.Union([Type.Integer(), Type.Null()]),
+  low_stock_remaining: nullable(Type.Integer()),
   sold_individually: Type.Boolean(),
   add_to_cart: Type.Object({
     text: Type.String(),
@@ -284,10 +285,10 @@ export const CollectionDataQuery = Type.Object(
 );
 
 const Count = (name: string, value: ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>) =>
-  Type.Union([Type.Array(Type.Object({ [name]: value, count: Type.Integer() })), Type.Null()]);
+  nullable(Type.Array(Type.Object({ [name]: value, count: Type.Integer() })));
 
 export const CollectionDataSchema = Type.Object({
-  price_range: Type.Union([Type.Object({ min_price: Money, max_price: Money, ...CurrencyFields }), Type.Null()]),
+  price_range: nullable(Type.Object({ min_price: Money, max_price: Money, ...CurrencyFields })),
   attribute_counts: Count("term", Type.Integer()),
   rating_counts: Count("rating", Type.Integer()),
   stock_status_counts: Count("status", Type.String()),

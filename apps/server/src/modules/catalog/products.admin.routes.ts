@@ -4,11 +4,11 @@
  * service, each error beside its field.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type TSchema, Type } from "typebox";
+import { Type } from "typebox";
 import { isStoredId, MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields, withoutDefault } from "../../http/input.ts";
-import { NoContent } from "../../http/openapi.ts";
+import { NoContent, nullable, OwnerCurrencyFields } from "../../http/openapi.ts";
 import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { OwnerImageSchema } from "../media/index.ts";
 import {
@@ -241,8 +241,6 @@ const BulkBody = Type.Object(
 );
 
 // The replies, documented only (decision 0173): OwnerProduct, ProductList and BulkResult of @cartwright/commerce/admin.
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const currency = { currency_code: Type.String(), currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }) };
 const { original_stock_quantity: _loaded, images: _images, variations: _variations, shipping_class_id: _class, ...stored } = fields;
 const {
   id: _id,
@@ -254,8 +252,8 @@ const {
 const ProductReply = Type.Object({
   id: Id,
   ...stored,
-  shipping_class_id: Nullable(Id),
-  variations: Type.Array(Type.Object({ id: Id, ...variationStored, shipping_class_id: Nullable(Id), image_id: Nullable(Id) })),
+  shipping_class_id: nullable(Id),
+  variations: Type.Array(Type.Object({ id: Id, ...variationStored, shipping_class_id: nullable(Id), image_id: nullable(Id) })),
   permalink: Type.String(),
   images: Type.Array(OwnerImageSchema, { description: "The gallery in order, the first the main image" }),
   total_sales: Type.Integer(),
@@ -263,7 +261,7 @@ const ProductReply = Type.Object({
   updated_at: Type.String(),
   version: Type.String({ description: "Send it back with a save: a product changed since is refused (409)" }),
   // A read and every save answer one shape, with the shop's currency.
-  ...currency,
+  ...OwnerCurrencyFields,
 });
 const ProductListReply = pagedListReply({
   products: Type.Array(
@@ -274,22 +272,22 @@ const ProductListReply = pagedListReply({
       type: fields.type,
       status: Status,
       sku: Type.String(),
-      regular_price: Nullable(Type.Integer()),
-      sale_price: Nullable(Type.Integer()),
-      price_range: Nullable(Type.Object({ min: Type.Integer(), max: Type.Integer() }, { description: "A variable product's" })),
+      regular_price: nullable(Type.Integer()),
+      sale_price: nullable(Type.Integer()),
+      price_range: nullable(Type.Object({ min: Type.Integer(), max: Type.Integer() }, { description: "A variable product's" })),
       manage_stock: Type.Boolean(),
-      stock_quantity: Nullable(Type.Integer()),
+      stock_quantity: nullable(Type.Integer()),
       stock_status: StockStatus,
       variations: Type.Integer(),
       priced_variations: Type.Integer({ description: "Variations with a price, the only ones the shop sells" }),
       catalog_visibility: fields.catalog_visibility,
       categories: Type.Array(Type.Object({ id: Id, name: Type.String() })),
-      image: Nullable(Type.Object({ src: Type.String(), alt: Type.String() })),
+      image: nullable(Type.Object({ src: Type.String(), alt: Type.String() })),
       permalink: Type.String(),
       updated_at: Type.String(),
     }),
   ),
-  ...currency,
+  ...OwnerCurrencyFields,
 });
 const BulkReply = Type.Object({
   updated: Type.Array(Id),

@@ -1,6 +1,7 @@
 /** Request schemas of the checkout calls (spec §7 "Checkout calls"). */
 import { Type } from "typebox";
 import { IdSchema } from "../../http/input.ts";
+import { nullable } from "../../http/openapi.ts";
 import { AddressWithFieldsSchema, BillingAddressReply, CartReplySchema, ShippingAddressReply } from "../cart/index.ts";
 import { CurrencySchemaFields, MoneySchema } from "../catalog/index.ts";
 import { saveKey, TEST_CARD_FIELDS, tokenKey } from "../payments/index.ts";
@@ -132,15 +133,12 @@ export const CheckoutReplySchema = Type.Object({
   billing_address: BillingAddressReply,
   shipping_address: ShippingAddressReply,
   payment_method: Type.String(),
-  payment_result: Type.Union(
-    [
-      Type.Object({
-        payment_status: Type.String({ description: "success, pending, failure or error" }),
-        payment_details: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
-        redirect_url: Type.String({ description: "Where to send the shopper next; empty on failure" }),
-      }),
-      Type.Null(),
-    ],
+  payment_result: nullable(
+    Type.Object({
+      payment_status: Type.String({ description: "success, pending, failure or error" }),
+      payment_details: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
+      redirect_url: Type.String({ description: "Where to send the shopper next; empty on failure" }),
+    }),
     { description: "null until the order is paid for" },
   ),
   additional_fields: Type.Record(Type.String(), Type.Unknown(), { description: "The shop's additional checkout fields, by field id" }),
@@ -172,7 +170,7 @@ export const StoreOrderReplySchema = Type.Object({
     description: "The shop's additional contact and order fields, by field id",
   }),
   date_created: Type.String(),
-  date_paid: Type.Union([Type.String(), Type.Null()]),
+  date_paid: nullable(Type.String()),
   billing_address: BillingAddressReply,
   shipping_address: ShippingAddressReply,
   payment_method: Type.String(),

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteMessage, listInbox, messageFile, readMessage, setMessageRead } from "./messages.inbox.ts";
 
@@ -62,7 +63,7 @@ const Message = Type.Object({
   user_agent: Type.String(),
   created_at: Type.String({ format: "date-time" }),
   read: Type.Boolean(),
-  read_at: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  read_at: nullable(Type.String({ format: "date-time" })),
   files: Type.Array(MessageFile),
 });
 
@@ -123,7 +124,7 @@ export const messagesAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Delete a contact message and its files",
         params: MessageParams,
-        response: { 204: Type.Null({ description: "Deleted" }), 404: NotFound },
+        response: { 204: NoContent, 404: NotFound },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
-import { OwnerCurrencyFields } from "../../http/openapi.ts";
+import { NoContent, OwnerCurrencyFields } from "../../http/openapi.ts";
 import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { deleteCoupon, listCoupons, MAX_MONEY, readCoupon, saveCoupon, updateCoupon } from "./coupons.admin.ts";
 
@@ -156,7 +156,7 @@ export const couponsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Delete a coupon no order used",
         description: "409 cw_rest_coupon_in_use when orders used it: disable it instead, so their records stay whole.",
         params: Params,
-        replies: { 204: Type.Null({ description: "Deleted: no body" }) },
+        replies: { 204: NoContent },
       },
     },
     async (request, reply) => {

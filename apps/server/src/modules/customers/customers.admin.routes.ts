@@ -5,9 +5,10 @@
 import { Readable } from "node:stream";
 import { dayIn } from "@cartwright/commerce/time-zone";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type TSchema, Type } from "typebox";
+import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import { VersionField } from "../../http/edit-version.ts";
+import { nullable, OwnerCurrencyFields } from "../../http/openapi.ts";
 import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import type { Mailer } from "../emails/index.ts";
 import { listCustomers, listGuests, readCustomer, readGuest } from "./customers.admin.ts";
@@ -74,15 +75,13 @@ const UpdateBody = Type.Object(
 );
 
 // The replies, documented only (decision 0173): what customers.admin.ts answers. Money in minor units.
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const currency = { currency_code: Type.String(), currency_minor_unit: Type.Integer({ description: "The decimals amounts are kept in" }) };
 const paidFigures = {
   orders: Type.Integer({ description: "Paid orders (processing, completed)" }),
   spend: Type.Integer({ description: "What the paid orders came to" }),
-  last_order_at: Nullable(Type.String()),
+  last_order_at: nullable(Type.String()),
 };
 const CustomerListReply = pagedListReply({
-  ...currency,
+  ...OwnerCurrencyFields,
   customers: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -95,7 +94,10 @@ const CustomerListReply = pagedListReply({
     }),
   ),
 });
-const GuestListReply = pagedListReply({ ...currency, guests: Type.Array(Type.Object({ email: Type.String(), ...paidFigures })) });
+const GuestListReply = pagedListReply({
+  ...OwnerCurrencyFields,
+  guests: Type.Array(Type.Object({ email: Type.String(), ...paidFigures })),
+});
 /** A saved address as kept: the fields set, none when nothing was saved. */
 const SavedAddress = Type.Object(AddressBody.properties);
 const OrderHistory = {
@@ -106,7 +108,7 @@ const OrderHistory = {
       created_at: Type.String(),
       status: Type.String(),
       total: Type.Integer(),
-      ...currency,
+      ...OwnerCurrencyFields,
     }),
     { description: "Newest first" },
   ),
@@ -115,9 +117,9 @@ const OrderHistory = {
     paid_orders: Type.Integer(),
     spend: Type.Integer(),
     average_order: Type.Integer(),
-    first_order_at: Nullable(Type.String()),
-    last_order_at: Nullable(Type.String()),
-    ...currency,
+    first_order_at: nullable(Type.String()),
+    last_order_at: nullable(Type.String()),
+    ...OwnerCurrencyFields,
   }),
 };
 const CustomerReply = Type.Object({

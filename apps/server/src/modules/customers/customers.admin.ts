@@ -13,6 +13,7 @@ import { StoreError } from "../../http/errors.ts";
 import { pagingOf } from "../../http/paging.ts";
 import { minorUnitOf, PAID_STATUSES, PLACED_STATUSES } from "../orders/index.ts";
 import { listPaymentTokens } from "../payments/index.ts";
+import { ownerCurrency } from "../settings/index.ts";
 
 export const customerNotFound = () => new StoreError("cw_rest_customer_not_found", "No customer has this id.", 404);
 export const guestNotFound = () => new StoreError("cw_rest_guest_not_found", "No guest order has this email.", 404);
@@ -124,7 +125,7 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
     : undefined;
   return {
     ...pagingOf(Number(total), query.page, query.perPage),
-    ...(await shopCurrency(ctx)),
+    ...(await ownerCurrency(ctx)),
     customers: page.map((row) => {
       const sums = figures ? figures.get(row.id) : row;
       return {
@@ -140,12 +141,6 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
       };
     }),
   };
-}
-
-/** The shop's currency and the decimals its amounts are kept in (its settings', not always ISO 4217's). */
-async function shopCurrency(ctx: RequestContext) {
-  const { code, minorUnit } = (await ctx.shopSettings()).currency;
-  return { currency_code: code, currency_minor_unit: minorUnit };
 }
 
 const parsed = (text: string): Record<string, unknown> => {
@@ -283,7 +278,7 @@ export async function listGuests(ctx: RequestContext, query: { search?: string; 
     .execute();
   return {
     ...pagingOf(Number(total), query.page, query.perPage),
-    ...(await shopCurrency(ctx)),
+    ...(await ownerCurrency(ctx)),
     guests: rows.map((row) => ({
       email: row.email,
       orders: Number(row.orders),

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
-import { NoContent } from "../../http/openapi.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import type { Mailer } from "../emails/index.ts";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "./login-sessions.ts";
 import { inviteStaff, listStaff, removeStaff, revokeInvite } from "./staff.admin.ts";
@@ -19,7 +19,7 @@ const Invite = Type.Object({
   role: Role,
   created_at: Type.String(),
   expires_at: Type.String(),
-  invited_by: Type.Union([Type.String(), Type.Null()]),
+  invited_by: nullable(Type.String()),
 });
 const Member = Type.Object({
   id: Type.Integer(),
@@ -28,7 +28,7 @@ const Member = Type.Object({
   last_name: Type.String(),
   role: Type.Union([Type.Literal("owner"), Type.Literal("manager")]),
   created_at: Type.String(),
-  last_active_at: Type.Union([Type.String(), Type.Null()]),
+  last_active_at: nullable(Type.String()),
 });
 const InviteBody = Type.Object(
   { email: Type.String({ maxLength: 320, description: "Where the invitation link is sent" }), role: Role },

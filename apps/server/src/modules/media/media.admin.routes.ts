@@ -65,22 +65,6 @@ async function readUpload(request: FastifyRequest): Promise<{ file: { filename: 
   return { file, alt };
 }
 
-// A library image, documented only (decision 0173): OwnerMedia of @cartwright/commerce/admin.
-const MediaRow = Type.Object({
-  id: Type.Integer(),
-  src: Type.String({ description: "The largest file" }),
-  thumbnail: Type.String({ description: "The smallest file" }),
-  alt: Type.String(),
-  width: Type.Union([Type.Integer(), Type.Null()]),
-  height: Type.Union([Type.Integer(), Type.Null()]),
-  filename: Type.String(),
-  content_type: Type.String(),
-  srcset: Type.String(),
-  size: Type.Integer({ description: "Bytes of the stored image" }),
-  created_at: Type.String(),
-  used_by: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), { description: "The products using it" }),
-});
-
 export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart);
   app.post(
@@ -109,7 +93,7 @@ export const mediaAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "List images, newest first, with the products using each",
         querystring: ListQuery,
-        replies: { 200: pagedListReply({ media: Type.Array(MediaRow) }) },
+        replies: { 200: pagedListReply({ media: Type.Array(OwnerMediaSchema) }) },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,10 @@
 /** The owner API's order list and order view (issue 18): queries checked, replies documented for the console. */
 import type { Readable } from "node:stream";
 import { FEE_PERCENT_MAX, FEE_PERCENT_MIN } from "@cartwright/commerce";
-import { type TSchema, Type } from "typebox";
+import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { OrderStatus } from "../../db/schema.ts";
+import { nullable } from "../../http/openapi.ts";
 import { pagedListReply, pagingQuery } from "../../http/paging.ts";
 import { AddressSchema } from "../cart/index.ts";
 
@@ -19,7 +20,6 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
   "checkout-draft",
 ];
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Status = Type.Unsafe<OrderStatus>(Type.String({ enum: [...ORDER_STATUSES] }));
 const Day = (description: string) => Type.Optional(Type.String({ format: "date", description }));
 
@@ -74,7 +74,7 @@ export const OrderListQuery = Type.Object({
 });
 
 const Customer = Type.Object({
-  id: Nullable(Type.Integer({ description: "The account's id; null for a guest" })),
+  id: nullable(Type.Integer({ description: "The account's id; null for a guest" })),
   guest: Type.Boolean(),
   name: Type.String({ description: "The billing name" }),
   email: Type.String({ description: "The billing email" }),
@@ -120,7 +120,7 @@ const Address = Type.Record(Type.String(), Type.Union([Type.String(), Type.Boole
 const Line = Type.Object({
   id: Type.Integer(),
   product_id: Type.Integer(),
-  variation_id: Nullable(Type.Integer()),
+  variation_id: nullable(Type.Integer()),
   name: Type.String(),
   sku: Type.String(),
   quantity: Type.Integer(),
@@ -213,7 +213,7 @@ const TimelineEvent = Type.Object(
   {
     at: Type.String({ format: "date-time" }),
     type: Type.Unsafe<(typeof TIMELINE_TYPES)[number]>(Type.String({ enum: [...TIMELINE_TYPES] })),
-    actor: Nullable(Actor),
+    actor: nullable(Actor),
     status: Type.Optional(Type.String({ description: "The status reached (status), or the attempt's outcome (payment_attempt)" })),
     from: Type.Optional(Type.String({ description: "status: the status left" })),
     amount: Type.Optional(Money),
@@ -250,10 +250,10 @@ export const Refund = Type.Object({
   method: RefundMethod,
   restocked: Type.Boolean({ description: "Its lines' units went back on the shelf" }),
   gateway_refund_id: Type.String({ description: "The gateway's id of the refund; empty for a manual one" }),
-  actor: Nullable(
+  actor: nullable(
     Type.Object({
       type: Type.String({ description: "owner or manager" }),
-      id: Nullable(Type.Integer()),
+      id: nullable(Type.Integer()),
       email: Type.String(),
     }),
   ),
@@ -302,19 +302,19 @@ export const OrderReply = Type.Object({
   status: Status,
   date_created: Type.String({ format: "date-time" }),
   date_modified: Type.String({ format: "date-time" }),
-  date_paid: Nullable(Type.String({ format: "date-time" })),
-  payment_url: Nullable(
+  date_paid: nullable(Type.String({ format: "date-time" })),
+  payment_url: nullable(
     Type.String({
       description: "The customer's payment page (/checkout/order-pay/{id}?key=…) while the order awaits its payment; else null",
     }),
   ),
   customer_note: Type.String(),
   customer: Type.Object({
-    id: Nullable(Type.Integer()),
+    id: nullable(Type.Integer()),
     guest: Type.Boolean(),
     email: Type.String(),
     name: Type.String(),
-    account: Nullable(
+    account: nullable(
       Type.Object({
         id: Type.Integer(),
         email: Type.String(),
@@ -330,7 +330,7 @@ export const OrderReply = Type.Object({
   shipping_address: Address,
   shipping: Type.Object({
     lines: Type.Array(Type.Object({ method_id: Type.String(), instance_id: Type.Integer(), name: Type.String(), total: Money })),
-    pickup_location: Nullable(Type.String({ description: "The pickup location's name when the order is collected" })),
+    pickup_location: nullable(Type.String({ description: "The pickup location's name when the order is collected" })),
   }),
   payment: Type.Object({
     method: Type.String(),
@@ -475,7 +475,7 @@ export const HandOrderBody = Type.Object(
       ),
     ),
     customer_id: Type.Optional(
-      Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, description: "The customer's account; absent or null: a guest" })),
+      nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, description: "The customer's account; absent or null: a guest" })),
     ),
     billing: Type.Optional(AddressSchema),
     shipping: Type.Optional(AddressSchema),
@@ -553,7 +553,7 @@ export const HandOrderBody = Type.Object(
 
 const HandLine = Type.Object({
   product_id: Type.Integer(),
-  variation_id: Nullable(Type.Integer()),
+  variation_id: nullable(Type.Integer()),
   name: Type.String(),
   sku: Type.String(),
   quantity: Type.Integer(),
@@ -623,12 +623,12 @@ export const EditItemsCalculation = Type.Object({
 /** What the console's item editor starts from. */
 export const EditItemsForm = Type.Object({
   editable: Type.Boolean(),
-  reason: Nullable(Type.String({ description: "Why the items cannot be changed (paid, ended, a payment under way); null when they can" })),
+  reason: nullable(Type.String({ description: "Why the items cannot be changed (paid, ended, a payment under way); null when they can" })),
   date_modified: Type.String({ format: "date-time" }),
   line_items: Type.Array(
     Type.Object({
       product_id: Type.Integer(),
-      variation_id: Nullable(Type.Integer()),
+      variation_id: nullable(Type.Integer()),
       quantity: Type.Integer(),
       name: Type.String(),
       sku: Type.String(),

@@ -15,6 +15,7 @@ import type { RequestContext } from "../../http/context.ts";
 import { paramDetail, StoreError } from "../../http/errors.ts";
 import { originLabel } from "../attribution/index.ts";
 import { PAID_STATUSES } from "../orders/index.ts";
+import { ownerCurrency } from "../settings/index.ts";
 
 /** Days the daily series shows, ending on the range's last day. */
 export const SERIES_DAYS = 30;
@@ -181,15 +182,14 @@ export async function reportRange(ctx: RequestContext, query: OverviewQuery) {
 }
 
 export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
-  const { settings, zone, today, from, to, startOf, rangeFrom, rangeTo } = await reportRange(ctx, query);
+  const { zone, today, from, to, startOf, rangeFrom, rangeTo } = await reportRange(ctx, query);
   const monthStart = `${today.slice(0, 7)}-01`;
   const tomorrow = startOf(addDays(today, 1));
   return {
     from,
     to,
     time_zone: zone,
-    currency_code: settings.currency.code,
-    currency_minor_unit: settings.currency.minorUnit,
+    ...(await ownerCurrency(ctx)),
     paid_statuses: PAID_STATUSES,
     today: { date: today, ...(await paidBetween(ctx, startOf(today), tomorrow)) },
     month: { from: monthStart, to: today, ...(await paidBetween(ctx, startOf(monthStart), tomorrow)) },

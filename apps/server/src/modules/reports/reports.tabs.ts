@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import type { RequestContext } from "../../http/context.ts";
 import { shopDateCell } from "../customers/index.ts";
 import { minorUnitOf, PAID_STATUSES, readTaxRates } from "../orders/index.ts";
+import { ownerCurrency } from "../settings/index.ts";
 import {
   arrange,
   type CouponRow,
@@ -378,13 +379,11 @@ async function arranged<T extends ReportTab>(ctx: RequestContext, tab: T, query:
 export async function reportTab<T extends ReportTab>(ctx: RequestContext, tab: T, query: TabQuery<T>) {
   const { range, sort, order, found } = await arranged(ctx, tab, query);
   const { rows, ...paging } = pageOf(found, query.page ?? 1, query.per_page ?? 20);
-  const { currency } = range.settings;
   return {
     from: range.from,
     to: range.to,
     time_zone: range.zone,
-    currency_code: currency.code,
-    currency_minor_unit: minorUnitOf(currency.code, currency),
+    ...(await ownerCurrency(ctx)),
     paid_statuses: PAID_STATUSES,
     search: (query.search ?? "").trim(),
     sort,

@@ -1,17 +1,9 @@
 /** The Store API's review shapes (TypeBox): the listing's review and a new review's body. */
 import { REVIEW_LIMITS } from "@cartwright/commerce";
 import { Type } from "typebox";
+import { nullable } from "../../http/openapi.ts";
 import { pagingQuery } from "../../http/paging.ts";
-
-const Image = Type.Object({
-  id: Type.Integer(),
-  src: Type.String(),
-  thumbnail: Type.String(),
-  srcset: Type.String(),
-  sizes: Type.String(),
-  name: Type.String(),
-  alt: Type.String(),
-});
+import { ImageSchema } from "../catalog/index.ts";
 
 export const ReviewSchema = Type.Object({
   id: Type.Integer(),
@@ -21,15 +13,12 @@ export const ReviewSchema = Type.Object({
   product_id: Type.Integer(),
   product_name: Type.String(),
   product_permalink: Type.String(),
-  product_image: Type.Union([Image, Type.Null()]),
+  product_image: nullable(ImageSchema),
   reviewer: Type.String(),
   review: Type.String({ description: "The text as escaped HTML paragraphs" }),
   rating: Type.Integer({ description: "1-5; 0 when the review has no rating" }),
   verified: Type.Boolean({ description: "A verified owner (a paid order of the product), when the shop shows the label" }),
-  owner_reply: Type.Union([
-    Type.Object({ reply: Type.String(), date_created: Type.String(), formatted_date_created: Type.String() }),
-    Type.Null(),
-  ]),
+  owner_reply: nullable(Type.Object({ reply: Type.String(), date_created: Type.String(), formatted_date_created: Type.String() })),
 });
 
 export const ReviewListQuery = Type.Object(
@@ -76,5 +65,5 @@ export const WrittenReviewSchema = Type.Object({
   id: Type.Integer(),
   status: Type.Union([Type.Literal("approved"), Type.Literal("pending")]),
   message: Type.String(),
-  review: Type.Union([ReviewSchema, Type.Null()]),
+  review: nullable(ReviewSchema),
 });

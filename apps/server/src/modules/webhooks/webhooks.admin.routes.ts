@@ -4,11 +4,12 @@
  * (its form, and no local address unless WEBHOOKS_ALLOW_PRIVATE) by the service, each error beside its field.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type TSchema, Type } from "typebox";
+import { Type } from "typebox";
 import { MAX_ID } from "../../db/ids.ts";
 import type { RequestContext } from "../../http/context.ts";
 import { VersionField } from "../../http/edit-version.ts";
 import { patchFields } from "../../http/input.ts";
+import { NoContent, nullable } from "../../http/openapi.ts";
 import { pagedListReply, pagedReply, pagingQuery } from "../../http/paging.ts";
 import { WEBHOOK_STATUSES, WEBHOOK_TOPICS } from "./rules.ts";
 import {
@@ -50,31 +51,30 @@ const ListQuery = Type.Object({ ...Paging, status: Type.Optional(Status) });
 const DeliveriesQuery = Type.Object(Paging);
 
 // The replies, documented only (decision 0173): what webhooks.admin.ts answers.
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DeliverySummary = {
   id: Type.Integer(),
   webhook_id: Type.Integer(),
   topic: Type.String(),
   resource: Type.String(),
   event: Type.String(),
-  resource_id: Nullable(Type.Integer()),
+  resource_id: nullable(Type.Integer()),
   status: Type.Unsafe<string>({ type: "string", enum: ["pending", "delivered", "failed"] }),
   attempts: Type.Integer(),
-  next_attempt_at: Nullable(Type.String({ description: "When it is tried again, while pending" })),
-  response_status: Nullable(Type.Integer()),
-  duration_ms: Nullable(Type.Integer()),
-  error: Nullable(Type.String()),
+  next_attempt_at: nullable(Type.String({ description: "When it is tried again, while pending" })),
+  response_status: nullable(Type.Integer()),
+  duration_ms: nullable(Type.Integer()),
+  error: nullable(Type.String()),
   created_at: Type.String(),
-  attempted_at: Nullable(Type.String()),
-  delivered_at: Nullable(Type.String()),
+  attempted_at: nullable(Type.String()),
+  delivered_at: nullable(Type.String()),
 };
 const DeliveryReply = Type.Object({
   ...DeliverySummary,
   request: Type.Object({
-    headers: Nullable(Type.Record(Type.String(), Type.String(), { description: "As sent; null before the first attempt" })),
-    body: Nullable(Type.String()),
+    headers: nullable(Type.Record(Type.String(), Type.String(), { description: "As sent; null before the first attempt" })),
+    body: nullable(Type.String()),
   }),
-  response: Type.Object({ status: Nullable(Type.Integer()), body: Nullable(Type.String()), duration_ms: Nullable(Type.Integer()) }),
+  response: Type.Object({ status: nullable(Type.Integer()), body: nullable(Type.String()), duration_ms: nullable(Type.Integer()) }),
 });
 const WebhookReply = Type.Object({
   id: Type.Integer(),
@@ -85,18 +85,17 @@ const WebhookReply = Type.Object({
   status: Status,
   api_version: Type.String(),
   failure_count: Type.Integer(),
-  disabled_reason: Nullable(Type.String()),
+  disabled_reason: nullable(Type.String()),
   warnings: Type.Array(Type.String(), { description: "insecure_url: an http:// address sends the body and its signature in the clear" }),
   created_at: Type.String(),
   updated_at: Type.String(),
-  created_by: Nullable(Type.Integer()),
-  updated_by: Nullable(Type.Integer()),
-  last_delivery: Nullable(Type.Object(DeliverySummary)),
+  created_by: nullable(Type.Integer()),
+  updated_by: nullable(Type.Integer()),
+  last_delivery: nullable(Type.Object(DeliverySummary)),
   version: Type.String({ description: "Send it back with a change: a webhook changed since is refused (409)" }),
 });
 const WebhookListReply = pagedListReply({ webhooks: Type.Array(WebhookReply) });
 const DeliveryListReply = pagedListReply({ deliveries: Type.Array(DeliveryReply) });
-const NoBody = Type.Null({ description: "Deleted: no body" });
 
 export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions> = async (app, options) => {
   app.get(
@@ -137,7 +136,7 @@ export const webhooksAdminRoutes: FastifyPluginAsyncTypebox<WebhookAdminOptions>
   );
   app.delete(
     "/webhooks/:id",
-    { schema: { tags, summary: "Delete a webhook and its delivery log", params: Params, replies: { 204: NoBody } } },
+    { schema: { tags, summary: "Delete a webhook and its delivery log", params: Params, replies: { 204: NoContent } } },
     async (request, reply) => {
       await deleteWebhook(request.ctx, request.params.id);
       return reply.status(204).send(null);
