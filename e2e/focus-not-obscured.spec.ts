@@ -42,11 +42,16 @@ for (const size of WIDTHS) {
       }
     });
 
-    test("the cart and the checkout, Place Order and the last field: the widget covers none", async ({ page }) => {
+    test("the cart, its drawer and the checkout, Place Order and the last field: the widget covers none", async ({ page }) => {
       await addToCart(page, "classic-t-shirt", "Classic T-Shirt");
       await page.goto("/cart");
       await widgetShown(page);
       await nothingCovered(page);
+      // The mini-cart's drawer is modal: the keyboard stays in it, and the widget lies under its backdrop.
+      await page.getByRole("button", { name: /in cart/ }).click();
+      await expect(page.getByRole("dialog", { name: /Your cart/ })).toBeFocused();
+      expect(await coveredWhileTabbing(page)).toEqual([]);
+      await page.keyboard.press("Escape");
       await openCheckout(page);
       await widgetShown(page);
       await nothingCovered(page);

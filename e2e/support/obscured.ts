@@ -40,7 +40,9 @@ const INSTALL = `(() => {
     const box = shown(element.getBoundingClientRect());
     if (!box) return [];
     const own = holders(element);
-    return everything(document, [])
+    // In a modal (the mini-cart drawer, a confirm dialog) the page outside lies under its backdrop, by design.
+    const modal = [...own].find((node) => node.nodeType === 1 && (node.getAttribute("aria-modal") === "true" || node.matches(":modal")));
+    return everything(modal ?? document, [])
       .filter((other) => {
         if (own.has(other)) return false;
         const style = getComputedStyle(other);
