@@ -37,7 +37,7 @@ export function keepFocusClear(win: Window, view: WidgetView, closeList: () => v
   win.addEventListener("resize", measure, { passive: true });
   win.document.addEventListener("focusin", (event) => {
     const focused = event.target;
-    if (focused === view.host || !(focused instanceof win.Element)) return;
+    if (focused === view.host || !(focused instanceof Element)) return;
     // A popup stays: it holds what the visitor typed, and closes on a click outside or its own controls.
     if (view.state === "open") closeList();
     // A text area's focus brings only its caret into view, which may leave the rest of it under the button.
