@@ -75,6 +75,27 @@ for (const size of WIDTHS) {
   });
 }
 
+test("a page of another site with a form's and the widget's one-tag embeds: the widget covers none of the form's controls", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 740 });
+  // A page the shop does not render, at an address the widget's embed allows (the shop's own origin): the widget keeps
+  // its room from the page's own layout, which it does not own.
+  const hostPage = `${baseURL}/a-partner-page`;
+  await page.route(hostPage, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><title>A partner's page</title><meta name="viewport" content="width=device-width"></head><body><main><h1>A partner's page</h1><script src="${baseURL}/forms/feedback.js"></script></main><script src="${baseURL}/widget/1.js" async></script></body></html>`,
+    }),
+  );
+  await page.goto(hostPage);
+  await expect(page.locator("form.cwf")).toHaveAttribute("data-ready", "");
+  await widgetShown(page);
+  expect(await coveredWhileTabbing(page)).toEqual([]);
+  expect(await coveredWhileTabbing(page, { backwards: true })).toEqual([]);
+});
+
 test("the open channel list closes when the keyboard leaves it for the page, so it never covers the control reached", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 740 });
   await page.goto("/shop");
