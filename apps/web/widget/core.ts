@@ -2,12 +2,14 @@
  * The widget past its button (spec §2.1, §4.1), loaded when the browser is idle or on the first
  * interaction: the channel list (vertical or horizontal, hover texts, 8 px apart) or the chat view,
  * single-channel mode, opening channel links, the sub-popups (H5's popups/, loaded beside this),
- * the form-open state, the blur, Escape, and the reports (reports.ts).
+ * the form-open state, the blur, Escape, the page's focus kept clear of the button (focus-room.ts), and the reports
+ * (reports.ts).
  */
 import { CHANNEL_LABELS, type ChannelLink, channelLink, fillMarkers, type PageChannel } from "@cartwright/commerce/contact-widget";
 import { CHANNEL_ICONS } from "./channel-icons.ts";
 import { CORE_CSS } from "./core-css.ts";
 import { h, sheet, svgHolder } from "./dom.ts";
+import { keepFocusClear } from "./focus-room.ts";
 import { BLUR_HIDDEN_DAYS, BLUR_HIDDEN_KEY, visitorStore } from "./memory-store.ts";
 import { widgetMessages } from "./messages.ts";
 import { pageInfo } from "./page.ts";
@@ -52,6 +54,7 @@ function coreOf(view: WidgetView): Core {
     blur: null,
   };
   cores.set(view, core);
+  keepFocusClear(win, view, () => closeWidget(view, false));
   return core;
 }
 

@@ -9,6 +9,7 @@ import { checkFailure, failureText, type SaveFailure, saveFailure } from "./fail
 import { ConfirmDialog, useAnnounce } from "./feedback.tsx";
 import { ErrorAlert } from "./page.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
+import { useStickyHeadRoom } from "./sticky-head.ts";
 
 export { SubmitButton };
 
@@ -26,8 +27,10 @@ interface EditorHeadProps {
 
 /** An editor's heading row, the same on every editor so the owner finds the way back and the save in one place. */
 export function EditorHead({ back, backLabel, title, busy, submitLabel, dirty = false, children }: EditorHeadProps) {
+  const head = useRef<HTMLDivElement>(null);
+  useStickyHeadRoom(head);
   return (
-    <div className="admin-page__head admin-editor__head">
+    <div ref={head} className="admin-page__head admin-editor__head">
       <div>
         <p className="admin-breadcrumb">
           <Link to={back}>{backLabel}</Link>

@@ -4,11 +4,12 @@
  * the version the form opened (or last saved): a group someone changed since is refused, the
  * message above the form and what the owner typed kept (decision 0158).
  */
-import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { AdminApiError } from "../api.ts";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { SubmitButton } from "../components/SubmitButton.tsx";
+import { useStickyHeadRoom } from "../components/sticky-head.ts";
 import { consoleMessages } from "../messages.ts";
 import { type GroupName, type SettingsGroups, settingsApi, type Versioned } from "./api.ts";
 import { settingsMessages as t } from "./messages.ts";
@@ -85,6 +86,8 @@ export function GroupForm<D, B, R extends Versioned<unknown> = Versioned<B>>({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
+  const head = useRef<HTMLDivElement>(null);
+  useStickyHeadRoom(head);
   const announce = useAnnounce();
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const report = useContext(UnsavedFormsContext);
@@ -133,7 +136,7 @@ export function GroupForm<D, B, R extends Versioned<unknown> = Versioned<B>>({
   return (
     <FieldErrorsContext.Provider value={errors}>
       <form id={id} className="admin-card admin-settings-group" onSubmit={save} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
-        <div className="admin-editor__head">
+        <div ref={head} className="admin-editor__head">
           <h2 id={`${id}-title`}>{title}</h2>
           {dirty && <span className="admin-badge admin-badge--warning">{t.unsaved}</span>}
         </div>
