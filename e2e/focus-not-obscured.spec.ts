@@ -109,6 +109,14 @@ test("the open channel list closes when the keyboard leaves it for the page, so 
   await page.keyboard.press("Shift+Tab");
   await expect(list).toBeHidden();
   expect(await coveredWhileTabbing(page, { backwards: true })).toEqual([]);
+
+  // Only the keyboard leaving it closes the list: opened by the mouse, it stays open as a field of the page is pressed.
+  await page.evaluate("window.scrollTo(0, 0)");
+  await button.click();
+  await expect(list).toBeVisible();
+  await page.getByLabel("Sort by").click();
+  await expect(page.getByLabel("Sort by")).toBeFocused();
+  await expect(list).toBeVisible();
 });
 
 test("on a 360 px phone the console's error toast, however long, covers no control, nor the page's last", async ({ page }) => {

@@ -3,7 +3,7 @@
  * loader stays as small as it was. While a widget's button shows, the window's foot as high as the button's row
  * reaches is the page's scroll padding: a control the keyboard moves to (or a scrollIntoView brings) stops above the
  * button instead of under it; an element still under it when focused (a text area shows only its caret's line) is
- * scrolled clear. And focus gone into the page closes the open channel list, which would cover it.
+ * scrolled clear. And the keyboard leaving the widget for the page closes its open channel list, which would cover it.
  */
 import type { WidgetView } from "./view.ts";
 
@@ -35,11 +35,16 @@ export function keepFocusClear(win: Window, view: WidgetView, closeList: () => v
   measure();
   new ResizeObserver(measure).observe(row);
   win.addEventListener("resize", measure, { passive: true });
+  // Whether focus last moved by the keyboard: a pointer pressed in the page leaves the list as the spec has it.
+  let byKeyboard = false;
+  win.addEventListener("keydown", (event) => (byKeyboard = event.key === "Tab"), true);
+  win.addEventListener("pointerdown", () => (byKeyboard = false), true);
   win.document.addEventListener("focusin", (event) => {
     const focused = event.target;
     if (focused === view.host || !(focused instanceof Element)) return;
-    // A popup stays: it holds what the visitor typed, and closes on a click outside or its own controls.
-    if (view.state === "open") closeList();
+    // Tabbed out of the widget: its open list would cover where the keyboard went. A list open from the start, never
+    // entered, stays; so does a popup, which holds what the visitor typed and closes on a click outside.
+    if (view.state === "open" && byKeyboard && event.relatedTarget === view.host) closeList();
     // A text area's focus brings only its caret into view, which may leave the rest of it under the button.
     if (overlaps(focused.getBoundingClientRect(), row.getBoundingClientRect())) focused.scrollIntoView({ block: "nearest" });
   });
