@@ -20,3 +20,12 @@ export async function coveredByToast(page: Page, element: Locator): Promise<bool
   if (!a || !b) return false;
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/**
+ * The same at the page's end, scrolled to afresh at each reading: the room the console keeps for the toast grows a
+ * moment after its words wrap anew (a narrower window), so a journey polls this until it holds.
+ */
+export async function coveredByToastAtPageEnd(page: Page, element: Locator): Promise<boolean> {
+  await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)");
+  return coveredByToast(page, element);
+}
