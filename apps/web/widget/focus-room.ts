@@ -46,6 +46,16 @@ export function keepFocusClear(win: Window, view: WidgetView, closeList: () => v
     // entered, stays; so does a popup, which holds what the visitor typed and closes on a click outside.
     if (view.state === "open" && byKeyboard && event.relatedTarget === view.host) closeList();
     // A text area's focus brings only its caret into view, which may leave the rest of it under the button.
-    if (overlaps(focused.getBoundingClientRect(), row.getBoundingClientRect())) focused.scrollIntoView({ block: "nearest" });
+    clearOfRow(focused);
   });
+  // The page's own layout may move the focused control under the button after it was brought into view (a field
+  // above it grows, a part of the page loads): brought clear again.
+  new ResizeObserver(() => {
+    const focused = win.document.activeElement;
+    if (focused && focused !== view.host && focused !== win.document.body) clearOfRow(focused);
+  }).observe(win.document.body);
+
+  function clearOfRow(focused: Element) {
+    if (overlaps(focused.getBoundingClientRect(), row.getBoundingClientRect())) focused.scrollIntoView({ block: "nearest" });
+  }
 }

@@ -28,7 +28,7 @@ export function useStickyHeadRoom(ref: RefObject<HTMLElement | null>) {
       applyPadding();
     };
     measure();
-    // Its words wrap anew as the window narrows; past 760 px it stops being sticky, whatever its size.
+    // Its words wrap anew as the window narrows; at 760 px wide or less it stops being sticky, whatever its size.
     const watch = new ResizeObserver(measure);
     watch.observe(head);
     window.addEventListener("resize", measure, { passive: true });
