@@ -3,7 +3,7 @@
  * cards checked against the overview the page itself loaded, since other journeys order at the same
  * time), the chart's table has the same day's numbers, a status line opens the order list, the
  * presets and a custom period live in the URL, an empty period, a refused one and a failed load;
- * by keyboard alone; axe on every state. Runs against the real owner API.
+ * by keyboard alone; axe on every state; both console charts' labels readable at three widths. Runs against the real owner API.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsOwner } from "./support/owner.ts";
@@ -153,6 +153,61 @@ test("a period without orders says so; a custom period is kept in the URL; a ref
   await expect(page.getByRole("alert")).toHaveText("That period could not be shown; here are the last 30 days.");
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "true");
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+interface DrawnText {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every drawn text of the page's charts (axis labels, legend): its words and box on screen, SVG text scaled with its
+ * chart. The in-page code is a string: the journeys' TypeScript has no DOM types.
+ */
+const chartTexts = (page: Page) =>
+  page.evaluate<DrawnText[]>(`[...document.querySelectorAll("figure.admin-chart")].flatMap((figure) => {
+    const texts = [];
+    const walker = document.createTreeWalker(figure, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (text && box.width > 0 && box.height > 0) texts.push({ text, x: box.x, y: box.y, width: box.width, height: box.height });
+    }
+    return texts;
+  })`);
+
+test("the charts' labels stay readable and apart on a phone and a desktop", async ({ page }) => {
+  await customerOrderByApi(page.request);
+  await signedIn(page);
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ["/admin", "/admin/widgets/1/analytics"]) {
+      await page.goto(path);
+      await expect(page.getByRole("img", { name: /chart/i }).first()).toBeVisible();
+      const texts = await chartTexts(page);
+      expect(texts.length, `${path} at ${width} px has labelled axes`).toBeGreaterThan(5);
+      for (const label of texts) {
+        // A 12 px label's line box is about 14 px high; a 720-wide chart drawn 300 px wide made 11 px labels 5 px.
+        expect(
+          label.height,
+          `"${label.text}" on ${path} at ${width} px is drawn ${label.height.toFixed(1)} px high`,
+        ).toBeGreaterThanOrEqual(12);
+        expect(label.x, `"${label.text}" on ${path} at ${width} px starts on screen`).toBeGreaterThanOrEqual(0);
+        expect(label.x + label.width, `"${label.text}" on ${path} at ${width} px ends on screen`).toBeLessThanOrEqual(width);
+      }
+      for (const [index, a] of texts.entries())
+        for (const b of texts.slice(index + 1)) {
+          const apart = a.x + a.width <= b.x + 1 || b.x + b.width <= a.x + 1 || a.y + a.height <= b.y + 1 || b.y + b.height <= a.y + 1;
+          expect(apart, `"${a.text}" and "${b.text}" on ${path} at ${width} px overlap`).toBe(true);
+        }
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+  }
 });
 
 test("when the figures cannot be loaded, the page says so and offers to try again", async ({ page }) => {

@@ -3,6 +3,7 @@
  * one summary sentence for screen readers (the table beside it has every number), a tooltip-free
  * design so nothing depends on a pointer. Scales to its container.
  */
+import { ChartFrame } from "../components/ChartFrame.tsx";
 import { analyticsMessages as t } from "../messages.ts";
 
 interface Day {
@@ -11,9 +12,9 @@ interface Day {
   clicks: number;
 }
 
-const WIDTH = 720;
-const HEIGHT = 240;
-const PAD = { top: 16, right: 16, bottom: 32, left: 44 };
+// Only the plot: its labels are page text around it (ChartFrame).
+const WIDTH = 640;
+const HEIGHT = 220;
 
 /** A round top for the axis: 1, 2, 5 × 10ⁿ at or above the largest value. */
 export function niceMax(value: number): number {
@@ -25,10 +26,8 @@ export function niceMax(value: number): number {
 
 export function DailyChart({ days, from, to }: { days: Day[]; from: string; to: string }) {
   const max = niceMax(Math.max(0, ...days.map((day) => Math.max(day.views, day.clicks))));
-  const innerW = WIDTH - PAD.left - PAD.right;
-  const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (index: number) => PAD.left + (days.length <= 1 ? innerW / 2 : (index / (days.length - 1)) * innerW);
-  const y = (value: number) => PAD.top + innerH - (value / max) * innerH;
+  const x = (index: number) => (days.length <= 1 ? WIDTH / 2 : (index / (days.length - 1)) * WIDTH);
+  const y = (value: number) => HEIGHT - (value / max) * HEIGHT;
   const line = (key: "views" | "clicks") =>
     days.map((day, index) => `${index ? "L" : "M"}${x(index).toFixed(1)},${y(day[key]).toFixed(1)}`).join("");
   const ticks = [0, max / 4, max / 2, (3 * max) / 4, max];
@@ -36,23 +35,24 @@ export function DailyChart({ days, from, to }: { days: Day[]; from: string; to: 
   const totals = days.reduce((sum, day) => ({ views: sum.views + day.views, clicks: sum.clicks + day.clicks }), { views: 0, clicks: 0 });
   return (
     <figure className="admin-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t.chartLabel(from, to, totals.views, totals.clicks)}>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="admin-chart__grid" />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="admin-chart__axis">
-              {Number.isInteger(tick) ? tick : tick.toFixed(1)}
-            </text>
-          </g>
-        ))}
-        {days.map((day, index) =>
+      <ChartFrame
+        width={WIDTH}
+        height={HEIGHT}
+        label={t.chartLabel(from, to, totals.views, totals.clicks)}
+        yLabels={ticks.map((tick) => ({
+          key: String(tick),
+          at: y(tick) / HEIGHT,
+          text: Number.isInteger(tick) ? String(tick) : tick.toFixed(1),
+        }))}
+        xLabels={days
           // The last day is labelled too, unless the label before it is too close.
-          index % labelEvery === 0 || (index === days.length - 1 && index % labelEvery >= labelEvery / 2) ? (
-            <text key={day.day} x={x(index)} y={HEIGHT - 10} textAnchor="middle" className="admin-chart__axis">
-              {day.day.slice(5)}
-            </text>
-          ) : null,
-        )}
+          .map((day, index) => ({ day, index }))
+          .filter(({ index }) => index % labelEvery === 0 || (index === days.length - 1 && index % labelEvery >= labelEvery / 2))
+          .map(({ day, index }) => ({ key: day.day, at: x(index) / WIDTH, text: day.day.slice(5) }))}
+      >
+        {ticks.map((tick) => (
+          <line key={tick} x1={0} x2={WIDTH} y1={y(tick)} y2={y(tick)} className="admin-chart__grid" />
+        ))}
         <path d={line("views")} className="admin-chart__line admin-chart__line--views" />
         <path d={line("clicks")} className="admin-chart__line admin-chart__line--clicks" />
         {days.length <= 31 &&
@@ -62,7 +62,7 @@ export function DailyChart({ days, from, to }: { days: Day[]; from: string; to: 
               <rect x={x(index) - 3} y={y(day.clicks) - 3} width={6} height={6} className="admin-chart__dot--clicks" />
             </g>
           ))}
-      </svg>
+      </ChartFrame>
       <figcaption className="admin-chart__legend">
         <span className="admin-chart__key admin-chart__key--views">{t.views}</span>
         <span className="admin-chart__key admin-chart__key--clicks">{t.clicks}</span>

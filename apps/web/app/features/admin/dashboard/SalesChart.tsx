@@ -2,12 +2,14 @@
  * Sales per day as bars in an SVG of our own (decision 0036): one summary as its accessible name,
  * and the same numbers in a table behind a disclosure, so nothing needs a pointer or sight.
  */
+import { ChartFrame } from "../components/ChartFrame.tsx";
 import type { DailySales } from "./api.ts";
 import { type ChartBox, labelledDays, layoutBars, ticks } from "./chart.ts";
 import { formatCount, formatDay, type MoneyFormat } from "./format.ts";
 import { dashboardMessages as t } from "./messages.ts";
 
-const BOX: ChartBox = { width: 720, height: 240, pad: { top: 16, right: 12, bottom: 32, left: 64 } };
+// Only the plot: its labels are page text around it (ChartFrame).
+const BOX: ChartBox = { width: 640, height: 220, pad: { top: 0, right: 0, bottom: 0, left: 0 } };
 
 /** The chart's one-sentence summary: the range, the total, the orders and the best day. */
 export function chartSummary(days: readonly DailySales[], money: MoneyFormat): string {
@@ -40,26 +42,25 @@ export function SalesChart({ days, money }: { days: DailySales[]; money: MoneyFo
     <>
       {empty && <p className="admin-muted">{t.noSales}</p>}
       <figure className="admin-chart">
-        <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-label={chartSummary(days, money)}>
+        <ChartFrame
+          width={BOX.width}
+          height={BOX.height}
+          label={chartSummary(days, money)}
+          yLabels={ticks(top).map((tick) => ({ key: String(tick), at: y(tick) / BOX.height, text: money.whole(tick) }))}
+          xLabels={bars
+            .filter((_, index) => labelled.has(index))
+            .map((bar) => ({ key: bar.date, at: (bar.x + bar.width / 2) / BOX.width, text: formatDay(bar.date, true) }))}
+        >
           {ticks(top).map((tick) => (
-            <g key={tick}>
-              <line x1={BOX.pad.left} x2={BOX.width - BOX.pad.right} y1={y(tick)} y2={y(tick)} className="admin-chart__grid" />
-              <text x={BOX.pad.left - 6} y={y(tick) + 4} textAnchor="end" className="admin-chart__axis">
-                {money.whole(tick)}
-              </text>
-            </g>
+            <line key={tick} x1={0} x2={BOX.width} y1={y(tick)} y2={y(tick)} className="admin-chart__grid" />
           ))}
-          {bars.map((bar, index) => (
-            <g key={bar.date}>
-              {bar.height > 0 && <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} className="admin-chart__bar" />}
-              {labelled.has(index) && (
-                <text x={bar.x + bar.width / 2} y={BOX.height - 10} textAnchor="middle" className="admin-chart__axis">
-                  {formatDay(bar.date, true)}
-                </text>
-              )}
-            </g>
-          ))}
-        </svg>
+          {bars.map(
+            (bar) =>
+              bar.height > 0 && (
+                <rect key={bar.date} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className="admin-chart__bar" />
+              ),
+          )}
+        </ChartFrame>
       </figure>
       <details className="admin-more">
         <summary>{t.showTable}</summary>
