@@ -80,6 +80,14 @@ test("on a phone, the widget editor, the product, customer and attribute forms, 
   const remove = page.getByRole("button", { name: /^Remove/ }).first();
   const box = await remove.boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  // Each value sits under its channel's name with the row's width, not beside it cut to a letter or two ("+…").
+  const telegram = page.getByRole("button", { name: /^Telegram/ });
+  const [name, value] = await Promise.all([
+    telegram.getByText("Telegram", { exact: true }).boundingBox(),
+    telegram.getByText("@cartwright_demo").boundingBox(),
+  ]);
+  expect(value && name && value.y).toBeGreaterThanOrEqual((name?.y ?? 0) + (name?.height ?? 0) - 1);
+  expect(value?.width).toBeGreaterThanOrEqual(96);
 });
 
 test("at 1280 pixels the taxes page does not scroll sideways, and a rate's whole row fits without scrolling its table", async ({

@@ -108,8 +108,11 @@ export function ChannelsSection({ channels, onChange }: ChannelsSectionProps) {
                     onClick={() => toggle(channel.channel)}
                   >
                     <ChannelBadge type={channel.channel_type} color={channel.icon_color} />
-                    <span className="admin-channel__name">{name}</span>
-                    <span className="admin-channel__value">{channel.value}</span>
+                    {/* The value under the name: beside it, a phone's row left it one or two letters. */}
+                    <span className="admin-channel__text">
+                      <span className="admin-channel__name">{name}</span>
+                      <span className="admin-channel__value">{channel.value}</span>
+                    </span>
                     {!channelVisible(channel, false) && !channelVisible(channel, true) && (
                       <span className="admin-badge admin-badge--warning">
                         {channel.is_desktop || channel.is_mobile ? t.channelHiddenNoValue : t.channelHiddenOff}
