@@ -622,6 +622,65 @@ describe("the log's size", () => {
   });
 });
 
+describe("the delivery log's pages", () => {
+  it("pages a webhook's deliveries, newest first, as every owner list pages (decision 0171)", async () => {
+    const hook = await addWebhook("coupon.deleted", "/paged", { status: "paused" });
+    const at = new Date().toISOString();
+    // 45 finished deliveries, told apart by their resource id: 0 the oldest, 44 the newest.
+    await shop.db
+      .insertInto("webhook_deliveries")
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          webhook_id: hook.id,
+          topic: "coupon.deleted",
+          resource: "coupon",
+          event: "deleted",
+          resource_id: i,
+          payload: JSON.stringify({ id: i }),
+          status: "delivered",
+          attempts: 1,
+          created_at: at,
+        })),
+      )
+      .execute();
+    const log = `/webhooks/${hook.id}/deliveries`;
+    const newestFirst = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => 44 - from - i);
+    const shown = (body: { deliveries: { resource_id: number }[] }) => body.deliveries.map((d) => d.resource_id);
+
+    const second = await call("GET", `${log}?page=2`);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ total: 45, page: 2, per_page: 20, pages: 3 });
+    expect(shown(second.json())).toEqual(newestFirst(20, 40));
+    expect(second.headers).toMatchObject({ "x-wp-total": "45", "x-wp-totalpages": "3", "x-total": "45", "x-total-pages": "3" });
+    const path = `${ADMIN}${log}`;
+    expect(second.headers.link).toBe(
+      `<${path}?page=1>; rel="first", <${path}?page=1>; rel="prev", <${path}?page=3>; rel="next", <${path}?page=3>; rel="last"`,
+    );
+    expect(shown((await call("GET", log)).json())).toEqual(newestFirst(0, 20));
+    expect(shown((await call("GET", `${log}?page=3`)).json())).toEqual(newestFirst(40, 45));
+    expect(shown((await call("GET", `${log}?per_page=10&page=5`)).json())).toEqual(newestFirst(40, 45));
+
+    // Past the last page: no rows, the same totals, and the last page as the way back.
+    const past = await call("GET", `${log}?page=4`);
+    expect(past.statusCode, past.body).toBe(200);
+    expect(past.json()).toMatchObject({ deliveries: [], total: 45, page: 4, per_page: 20, pages: 3 });
+    expect(past.headers).toMatchObject({ "x-wp-total": "45", "x-wp-totalpages": "3" });
+    expect(past.headers.link).toBe(`<${path}?page=1>; rel="first", <${path}?page=3>; rel="last"`);
+
+    // A bad page is refused as the webhooks' own list and the orders refuse it: 400 rest_invalid_param naming it.
+    for (const page of ["0", "-1", "two", "1.5", "100001"]) {
+      const refused = await call("GET", `${log}?page=${page}`);
+      expect(refused.statusCode, page).toBe(400);
+      expect(refused.json(), page).toMatchObject({ code: "rest_invalid_param", data: { status: 400 } });
+      expect(Object.keys(refused.json().data.params), page).toEqual(["page"]);
+      for (const list of ["/webhooks", "/orders"])
+        expect((await call("GET", `${list}?page=${page}`)).json(), `${list} ${page}`).toEqual(refused.json());
+    }
+    expect((await call("GET", "/webhooks/99999999/deliveries?page=2")).statusCode).toBe(404);
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+});
+
 describe("two processes over one database", () => {
   it("send each delivery once when both take from the queue at the same time", async () => {
     const hook = await addWebhook("coupon.deleted", "/shared");
