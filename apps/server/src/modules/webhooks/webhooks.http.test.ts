@@ -67,6 +67,19 @@ const deliverDue = () => shop.app.webhooks.deliverDue();
 const webhookRow = (id: number) => shop.db.selectFrom("webhooks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const deliveriesOf = (id: number) =>
   shop.db.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", id).orderBy("id").execute();
+/** A coupon.deleted delivery written straight into a webhook's log, told apart by its resource id `i`. */
+const loggedDelivery = (webhookId: number, i: number, status: "delivered" | "failed" | "pending", createdAt: Date) => ({
+  webhook_id: webhookId,
+  topic: "coupon.deleted",
+  resource: "coupon",
+  event: "deleted",
+  resource_id: i,
+  payload: JSON.stringify({ id: i }),
+  status,
+  attempts: 1,
+  next_attempt_at: status === "pending" ? new Date(Date.now() + 3_600_000).toISOString() : null,
+  created_at: createdAt.toISOString(),
+});
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.server.listen(0, "127.0.0.1", resolve));
@@ -589,18 +602,8 @@ describe("the log's size", () => {
   it("keeps the newest 200 finished deliveries of a webhook and none finished over 30 days ago, never a waiting one", async () => {
     const hook = await addWebhook("coupon.deleted", "/kept", { status: "paused" });
     const now = Date.now();
-    const row = (i: number, status: "delivered" | "failed" | "pending", daysAgo: number) => ({
-      webhook_id: hook.id,
-      topic: "coupon.deleted",
-      resource: "coupon",
-      event: "deleted",
-      resource_id: i,
-      payload: JSON.stringify({ id: i }),
-      status,
-      attempts: 1,
-      next_attempt_at: status === "pending" ? new Date(now + 3_600_000).toISOString() : null,
-      created_at: new Date(now - daysAgo * 86_400_000).toISOString(),
-    });
+    const row = (i: number, status: "delivered" | "failed" | "pending", daysAgo: number) =>
+      loggedDelivery(hook.id, i, status, new Date(now - daysAgo * 86_400_000));
     // 10 old ones (5 delivered, 5 still waiting), then 210 recent finished ones.
     const rows = [
       ...Array.from({ length: 5 }, (_, i) => row(i, "delivered", 40)),
@@ -625,23 +628,11 @@ describe("the log's size", () => {
 describe("the delivery log's pages", () => {
   it("pages a webhook's deliveries, newest first, as every owner list pages (decision 0171)", async () => {
     const hook = await addWebhook("coupon.deleted", "/paged", { status: "paused" });
-    const at = new Date().toISOString();
     // 45 finished deliveries, told apart by their resource id: 0 the oldest, 44 the newest.
+    const at = new Date();
     await shop.db
       .insertInto("webhook_deliveries")
-      .values(
-        Array.from({ length: 45 }, (_, i) => ({
-          webhook_id: hook.id,
-          topic: "coupon.deleted",
-          resource: "coupon",
-          event: "deleted",
-          resource_id: i,
-          payload: JSON.stringify({ id: i }),
-          status: "delivered",
-          attempts: 1,
-          created_at: at,
-        })),
-      )
+      .values(Array.from({ length: 45 }, (_, i) => loggedDelivery(hook.id, i, "delivered", at)))
       .execute();
     const log = `/webhooks/${hook.id}/deliveries`;
     const newestFirst = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => 44 - from - i);
