@@ -219,11 +219,22 @@ test("the owner finds a shopper's orders by email, reads the tabs' counts, sorts
   await searchOrders(page, email);
   await expect(page.getByText("21 orders", { exact: true })).toBeVisible();
   await expect(rows(page)).toHaveCount(20);
+  // The console's one pager: the page shown marked current, an end with nowhere to go as text, never a link.
   const pages = page.getByRole("navigation", { name: "Pages" });
-  await expect(pages).toContainText("Page 1 of 2");
+  await expect(pages.getByText("Page 1 of 2")).toHaveAttribute("aria-current", "page");
+  await expect(pages.getByText("Previous page")).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
   await pages.getByRole("link", { name: "Next page" }).click();
   await expect(page).toHaveURL(`/admin/orders?search=${encodeURIComponent(email)}&page=2`);
-  await expect(pages).toContainText("Page 2 of 2");
+  await expect(pages.getByText("Page 2 of 2")).toHaveAttribute("aria-current", "page");
+  // The link pressed is gone on the last page: focus is on the page reached, not back at the document's start.
+  await expect(pages.getByText("Page 2 of 2")).toBeFocused();
+  await expect(pages.getByRole("link", { name: "Next page" })).toHaveCount(0);
+  // Back a page, the search kept.
+  await expect(pages.getByRole("link", { name: "Previous page" })).toHaveAttribute(
+    "href",
+    `/admin/orders?search=${encodeURIComponent(email)}`,
+  );
   // Oldest of all on the last page: the beanie, placed first.
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`#${beanieId}`);

@@ -2,8 +2,9 @@
  * Webhooks in the console (decision 0097): the owner adds a webhook for new orders pointing at a
  * receiver on this machine (the journey's shop allows local addresses, WEBHOOKS_ALLOW_PRIVATE), a
  * shopper places an order, the owner sees its delivery in the log with the request and the answer,
- * the receiver checks the signature with the secret the console shows, and the owner redelivers it.
- * axe on the list, the new webhook's form and the webhook's page.
+ * the receiver checks the signature with the secret the console shows, and the owner redelivers it; a
+ * webhook's log of 21 test deliveries pages, a redelivery from its second page heading the first.
+ * axe on the list, the new webhook's form and the webhook's page (its log's second page too).
  */
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
@@ -17,9 +18,9 @@ interface Received {
   body: string;
 }
 
-test("the owner adds a webhook, sees an order's delivery in its log and redelivers it", async ({ page, browser }) => {
-  // A shopper's whole checkout inside the owner's journey, and four axe runs: longer than one journey's 30 s on a busy machine.
-  test.setTimeout(60_000);
+test("the owner adds a webhook, sees an order's delivery in its log, redelivers it, and pages a log", async ({ page, browser }) => {
+  // A shopper's whole checkout inside the owner's journey, five axe runs and a paged log: longer than one journey's 30 s.
+  test.setTimeout(90_000);
   const received: Received[] = [];
   const receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -99,6 +100,55 @@ test("the owner adds a webhook, sees an order's delivery in its log and redelive
     await expect(
       page.getByRole("row", { name: new RegExp(`#${again.headers["x-cartwright-webhook-delivery-id"]} order\\.created`) }),
     ).toContainText("Delivered");
+
+    // The log pages: a paused webhook of its own (no other journey's order reaches it) and 21 test deliveries.
+    const nonce = (await page.request.get("/api/store/v1/cart")).headers().nonce ?? "";
+    const made = await page.request.post("/api/admin/v1/webhooks", {
+      headers: { nonce },
+      data: { name: `Paged log ${Date.now()}`, topic: "coupon.deleted", delivery_url: url, status: "paused" },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const paged = (await made.json()) as { id: number };
+    const pings: number[] = [];
+    for (let n = 0; n < 21; n++) {
+      const pinged = await page.request.post(`/api/admin/v1/webhooks/${paged.id}/ping`, { headers: { nonce } });
+      expect(pinged.status(), await pinged.text()).toBe(202);
+      pings.push(((await pinged.json()) as { id: number }).id);
+    }
+    const [oldest, ...newer] = pings as [number, ...number[]];
+    const logRow = (id: number) => page.getByRole("row", { name: new RegExp(`^#${id} ping`) });
+    await page.goto(`/admin/webhooks/${paged.id}`);
+    await expect(page.getByText("21 deliveries")).toBeVisible();
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    await expect(pages.getByText("Page 1 of 2")).toHaveAttribute("aria-current", "page");
+    await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+    await expect(logRow(newer[19] as number)).toBeVisible();
+    await expect(logRow(newer[0] as number)).toBeVisible();
+    await expect(logRow(oldest)).toHaveCount(0);
+    await pages.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(`/admin/webhooks/${paged.id}?page=2#webhook-log`);
+    await expect(pages.getByText("Page 2 of 2")).toBeFocused();
+    await expect(logRow(oldest)).toBeVisible();
+    await expect(logRow(newer[0] as number)).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A redelivery from page 2 heads the log: the first page shows it.
+    await logRow(oldest)
+      .getByRole("button", { name: `Redeliver #${oldest}` })
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: `Delivery #${oldest} queued again.` })).toBeVisible();
+    await expect(page).toHaveURL(`/admin/webhooks/${paged.id}#webhook-log`);
+    await expect(page.getByText("22 deliveries")).toBeVisible();
+    const head = await page.getByRole("region", { name: "Delivery log" }).getByRole("row").nth(1).getByRole("rowheader").textContent();
+    expect(Number(head?.match(/^#(\d+) ping/)?.[1])).toBeGreaterThan(newer[19] as number);
+    await expect(logRow(newer[0] as number)).toHaveCount(0);
+    // A stale link past the end says where the log ends and links its last page.
+    await page.goto(`/admin/webhooks/${paged.id}?page=9`);
+    await expect(page.getByText("Nothing on page 9: the list ends at page 2.")).toBeVisible();
+    await expect(pages).toHaveCount(0);
+    await page.getByRole("link", { name: "Page 2 of 2" }).click();
+    await expect(page).toHaveURL(`/admin/webhooks/${paged.id}?page=2#webhook-log`);
+    await expect(logRow(newer[0] as number)).toBeVisible();
+    await page.request.delete(`/api/admin/v1/webhooks/${paged.id}`, { headers: { nonce } });
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
   }

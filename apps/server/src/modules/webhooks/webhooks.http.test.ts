@@ -67,6 +67,19 @@ const deliverDue = () => shop.app.webhooks.deliverDue();
 const webhookRow = (id: number) => shop.db.selectFrom("webhooks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const deliveriesOf = (id: number) =>
   shop.db.selectFrom("webhook_deliveries").selectAll().where("webhook_id", "=", id).orderBy("id").execute();
+/** A coupon.deleted delivery written straight into a webhook's log, told apart by its resource id `i`. */
+const loggedDelivery = (webhookId: number, i: number, status: "delivered" | "failed" | "pending", createdAt: Date) => ({
+  webhook_id: webhookId,
+  topic: "coupon.deleted",
+  resource: "coupon",
+  event: "deleted",
+  resource_id: i,
+  payload: JSON.stringify({ id: i }),
+  status,
+  attempts: 1,
+  next_attempt_at: status === "pending" ? new Date(Date.now() + 3_600_000).toISOString() : null,
+  created_at: createdAt.toISOString(),
+});
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.server.listen(0, "127.0.0.1", resolve));
@@ -589,18 +602,8 @@ describe("the log's size", () => {
   it("keeps the newest 200 finished deliveries of a webhook and none finished over 30 days ago, never a waiting one", async () => {
     const hook = await addWebhook("coupon.deleted", "/kept", { status: "paused" });
     const now = Date.now();
-    const row = (i: number, status: "delivered" | "failed" | "pending", daysAgo: number) => ({
-      webhook_id: hook.id,
-      topic: "coupon.deleted",
-      resource: "coupon",
-      event: "deleted",
-      resource_id: i,
-      payload: JSON.stringify({ id: i }),
-      status,
-      attempts: 1,
-      next_attempt_at: status === "pending" ? new Date(now + 3_600_000).toISOString() : null,
-      created_at: new Date(now - daysAgo * 86_400_000).toISOString(),
-    });
+    const row = (i: number, status: "delivered" | "failed" | "pending", daysAgo: number) =>
+      loggedDelivery(hook.id, i, status, new Date(now - daysAgo * 86_400_000));
     // 10 old ones (5 delivered, 5 still waiting), then 210 recent finished ones.
     const rows = [
       ...Array.from({ length: 5 }, (_, i) => row(i, "delivered", 40)),
@@ -618,6 +621,53 @@ describe("the log's size", () => {
     const finished = kept.filter((d) => d.status !== "pending");
     expect(finished).toHaveLength(200);
     expect(finished.map((d) => d.resource_id)).toEqual(Array.from({ length: 200 }, (_, i) => 1010 + i));
+    await call("DELETE", `/webhooks/${hook.id}`);
+  });
+});
+
+describe("the delivery log's pages", () => {
+  it("pages a webhook's deliveries, newest first, as every owner list pages (decision 0171)", async () => {
+    const hook = await addWebhook("coupon.deleted", "/paged", { status: "paused" });
+    // 45 finished deliveries, told apart by their resource id: 0 the oldest, 44 the newest.
+    const at = new Date();
+    await shop.db
+      .insertInto("webhook_deliveries")
+      .values(Array.from({ length: 45 }, (_, i) => loggedDelivery(hook.id, i, "delivered", at)))
+      .execute();
+    const log = `/webhooks/${hook.id}/deliveries`;
+    const newestFirst = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => 44 - from - i);
+    const shown = (body: { deliveries: { resource_id: number }[] }) => body.deliveries.map((d) => d.resource_id);
+
+    const second = await call("GET", `${log}?page=2`);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ total: 45, page: 2, per_page: 20, pages: 3 });
+    expect(shown(second.json())).toEqual(newestFirst(20, 40));
+    expect(second.headers).toMatchObject({ "x-wp-total": "45", "x-wp-totalpages": "3", "x-total": "45", "x-total-pages": "3" });
+    const path = `${ADMIN}${log}`;
+    expect(second.headers.link).toBe(
+      `<${path}?page=1>; rel="first", <${path}?page=1>; rel="prev", <${path}?page=3>; rel="next", <${path}?page=3>; rel="last"`,
+    );
+    expect(shown((await call("GET", log)).json())).toEqual(newestFirst(0, 20));
+    expect(shown((await call("GET", `${log}?page=3`)).json())).toEqual(newestFirst(40, 45));
+    expect(shown((await call("GET", `${log}?per_page=10&page=5`)).json())).toEqual(newestFirst(40, 45));
+
+    // Past the last page: no rows, the same totals, and the last page as the way back.
+    const past = await call("GET", `${log}?page=4`);
+    expect(past.statusCode, past.body).toBe(200);
+    expect(past.json()).toMatchObject({ deliveries: [], total: 45, page: 4, per_page: 20, pages: 3 });
+    expect(past.headers).toMatchObject({ "x-wp-total": "45", "x-wp-totalpages": "3" });
+    expect(past.headers.link).toBe(`<${path}?page=1>; rel="first", <${path}?page=3>; rel="last"`);
+
+    // A bad page is refused as the webhooks' own list and the orders refuse it: 400 rest_invalid_param naming it.
+    for (const page of ["0", "-1", "two", "1.5", "100001"]) {
+      const refused = await call("GET", `${log}?page=${page}`);
+      expect(refused.statusCode, page).toBe(400);
+      expect(refused.json(), page).toMatchObject({ code: "rest_invalid_param", data: { status: 400 } });
+      expect(Object.keys(refused.json().data.params), page).toEqual(["page"]);
+      for (const list of ["/webhooks", "/orders"])
+        expect((await call("GET", `${list}?page=${page}`)).json(), `${list} ${page}`).toEqual(refused.json());
+    }
+    expect((await call("GET", "/webhooks/99999999/deliveries?page=2")).statusCode).toBe(404);
     await call("DELETE", `/webhooks/${hook.id}`);
   });
 });

@@ -13,8 +13,12 @@ export const consoleMessages = {
   /** Any paged list on a page past its last (a stale link): where the list (or a report's rows) ends. */
   pastTheEnd: (page: number, pages: number, kind: "list" | "report" = "list") =>
     `Nothing on page ${page}: ${kind === "report" ? "the report's rows end" : "the list ends"} at page ${pages}.`,
-  /** The link back from a page past the last: the last page, named as the pagers name a page. */
+  /** The page a pager shows, and the link back from a page past the last, which names the last page the same way. */
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  /** Every paged list's pager (components/Pagination.tsx). */
+  pages: "Pages",
+  previousPage: "Previous page",
+  nextPage: "Next page",
   consoleTitle: "Shop console",
   skipToContent: "Skip to content",
   mainNavigation: "Console",
@@ -444,10 +448,6 @@ export const inboxMessages = {
   received: "Received",
   files: (count: number) => (count === 1 ? "1 file" : `${count} files`),
   unread: "Unread",
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  previous: "Previous page",
-  next: "Next page",
-  pagination: "Pages",
   total: (count: number) => (count === 1 ? "1 message" : `${count} messages`),
   back: "All messages",
   messageTitle: (name: string) => `Message from ${name}`,

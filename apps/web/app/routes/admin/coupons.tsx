@@ -2,12 +2,13 @@
 import { Link, useNavigation } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { pageParam } from "../../features/admin/components/page-param.ts";
 import { type Coupon, type CouponQuery, type CouponStatus, couponsApi } from "../../features/admin/coupons/api.ts";
 import couponsStyles from "../../features/admin/coupons/coupons.css?url";
 import { couponMessages as t } from "../../features/admin/coupons/messages.ts";
-import { Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";

@@ -2,10 +2,11 @@
 import { Link, useNavigation } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { customersApi } from "../../features/admin/customers/api.ts";
 import customersStyles from "../../features/admin/customers/customers.css?url";
-import { CustomerTabs, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { CustomerTabs, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
 import { guestPath, guestQuery, guestsPath } from "../../features/admin/customers/query.ts";
 import { formatCount, formatMoment, moneyFormat } from "../../features/admin/dashboard/format.ts";

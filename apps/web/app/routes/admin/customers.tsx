@@ -2,12 +2,13 @@
 import { Link, useNavigation } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { accountMessages as a } from "../../features/admin/customers/account-messages.ts";
 import { customersApi } from "../../features/admin/customers/api.ts";
 import { CustomersTable } from "../../features/admin/customers/CustomersTable.tsx";
 import customersStyles from "../../features/admin/customers/customers.css?url";
-import { CustomerTabs, Pagination, SearchForm } from "../../features/admin/customers/ListParts.tsx";
+import { CustomerTabs, SearchForm } from "../../features/admin/customers/ListParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
 import { customerQuery, customersCsvUrl, customersPath, defaultOrder } from "../../features/admin/customers/query.ts";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";

@@ -4,6 +4,7 @@ import { Link, useNavigation, useRevalidator } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { ErrorAlert } from "../../features/admin/components/page.tsx";
 import { entriesCsvUrl, formsApi } from "../../features/admin/forms-entries/api.ts";
 import { EntriesTable } from "../../features/admin/forms-entries/EntriesTable.tsx";
@@ -130,13 +131,7 @@ export default function FormEntriesPage({ loaderData }: Route.ComponentProps) {
           onSelect={select}
         />
       )}
-      {list.pages > 1 && list.page <= list.pages && (
-        <nav className="admin-pagination" aria-label={t.pagination}>
-          {list.page > 1 ? <Link to={entriesPath(form.id, query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
-          <span>{t.pageOf(list.page, list.pages)}</span>
-          {list.page < list.pages ? <Link to={entriesPath(form.id, query, { page: list.page + 1 })}>{t.next}</Link> : <span />}
-        </nav>
-      )}
+      <Pagination page={list.page} pages={list.pages} pathFor={(page) => entriesPath(form.id, query, { page })} />
       <ConfirmDialog
         open={confirming}
         title={t.confirmDeleteTitle(selected.size)}

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ownerApi } from "../../features/admin/api.ts";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { inboxMessages as t } from "../../features/admin/messages.ts";
 import { formatDateTime, inboxQuery } from "../../features/admin/messages-inbox/format.ts";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
@@ -104,13 +105,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {list.pages > 1 && list.page <= list.pages && (
-        <nav className="admin-pagination" aria-label={t.pagination}>
-          {list.page > 1 ? <Link to={pageLink(query, list.page - 1)}>{t.previous}</Link> : <span />}
-          <span>{t.pageOf(list.page, list.pages)}</span>
-          {list.page < list.pages ? <Link to={pageLink(query, list.page + 1)}>{t.next}</Link> : <span />}
-        </nav>
-      )}
+      <Pagination page={list.page} pages={list.pages} pathFor={(page) => pageLink(query, page)} />
     </div>
   );
 }

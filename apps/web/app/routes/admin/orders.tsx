@@ -8,6 +8,7 @@ import { Link, useNavigation, useRevalidator } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { failureText } from "../../features/admin/components/failure.ts";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { ErrorAlert, PageHead } from "../../features/admin/components/page.tsx";
 import { useReportNavCount } from "../../features/admin/nav-counts.tsx";
 import { type BulkResult, type BulkStatus, ordersApi, ordersCsvUrl } from "../../features/admin/orders/api.ts";
@@ -168,13 +169,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <OrdersTable query={query} orders={list.orders} selected={selected} onSelect={select} />
       )}
-      {list.pages > 1 && list.page <= list.pages && (
-        <nav className="admin-pagination" aria-label={t.pagination}>
-          {list.page > 1 ? <Link to={ordersPath(query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
-          <span>{t.pageOf(list.page, list.pages)}</span>
-          {list.page < list.pages ? <Link to={ordersPath(query, { page: list.page + 1 })}>{t.next}</Link> : <span />}
-        </nav>
-      )}
+      <Pagination page={list.page} pages={list.pages} pathFor={(page) => ordersPath(query, { page })} />
       <ConfirmDialog
         open={confirming !== null}
         title={t.confirmCancelTitle(selected.size)}

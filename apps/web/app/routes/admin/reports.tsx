@@ -7,6 +7,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import dashboardStyles from "../../features/admin/dashboard/dashboard.css?url";
 import { moneyFormat } from "../../features/admin/dashboard/format.ts";
@@ -146,13 +147,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <TabTable query={query} report={report} />
         )}
-        {report.pages > 1 && report.page <= report.pages && (
-          <nav className="admin-pagination" aria-label={t.pagination}>
-            {report.page > 1 ? <Link to={reportPath(query, { page: report.page - 1 })}>{t.previous}</Link> : <span />}
-            <span>{t.pageOf(report.page, report.pages)}</span>
-            {report.page < report.pages ? <Link to={reportPath(query, { page: report.page + 1 })}>{t.next}</Link> : <span />}
-          </nav>
-        )}
+        <Pagination page={report.page} pages={report.pages} pathFor={(page) => reportPath(query, { page })} />
       </section>
     </div>
   );

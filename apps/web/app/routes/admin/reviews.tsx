@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { ConfirmDialog, LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { useActionError } from "../../features/admin/components/page-actions.ts";
 import { useReportNavCount } from "../../features/admin/nav-counts.tsx";
@@ -176,13 +177,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           </table>
         </>
       )}
-      {list.total_pages > 1 && list.page <= list.total_pages && (
-        <nav className="admin-pagination" aria-label={t.pagination}>
-          {list.page > 1 ? <Link to={reviewsLink(query, { page: list.page - 1 })}>{t.previous}</Link> : <span />}
-          <span>{t.pageOf(list.page, list.total_pages)}</span>
-          {list.page < list.total_pages ? <Link to={reviewsLink(query, { page: list.page + 1 })}>{t.next}</Link> : <span />}
-        </nav>
-      )}
+      <Pagination page={list.page} pages={list.pages} pathFor={(page) => reviewsLink(query, { page })} />
       <ConfirmDialog
         open={deleting !== null}
         title={t.actions.delete}

@@ -6,6 +6,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { stockApi } from "../../features/admin/stock/api.ts";
@@ -105,13 +106,7 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      {report.pages > 1 && report.page <= report.pages && (
-        <nav className="admin-pagination" aria-label={t.pagination}>
-          {report.page > 1 ? <Link to={stockLink(query, { page: report.page - 1 })}>{t.previous}</Link> : <span />}
-          <span>{t.pageOf(report.page, report.pages)}</span>
-          {report.page < report.pages ? <Link to={stockLink(query, { page: report.page + 1 })}>{t.next}</Link> : <span />}
-        </nav>
-      )}
+      <Pagination page={report.page} pages={report.pages} pathFor={(page) => stockLink(query, { page })} />
     </div>
   );
 }

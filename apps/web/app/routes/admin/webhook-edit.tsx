@@ -1,12 +1,15 @@
 /**
  * /admin/webhooks/:id: one webhook in the form, a banner when failures disabled it, a warning for an
- * http:// URL, a test delivery, and the delivery log with each request and answer and "Redeliver".
+ * http:// URL, a test delivery, and the delivery log, paged, with each request and answer and "Redeliver".
  */
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { failureText } from "../../features/admin/components/failure.ts";
 import { LoadingPanel, useAnnounce } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { ErrorAlert } from "../../features/admin/components/page.tsx";
+import { pageParam } from "../../features/admin/components/page-param.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -18,9 +21,10 @@ import type { Route } from "./+types/webhook-edit";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: webhooksStyles }];
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const id = idParam(params.id);
-  const [webhook, log] = await Promise.all([webhooksApi.get(id), webhooksApi.deliveries(id, 1)]);
+  const page = pageParam(new URL(request.url).searchParams);
+  const [webhook, log] = await Promise.all([webhooksApi.get(id), webhooksApi.deliveries(id, page)]);
   return { webhook, log };
 }
 clientLoader.hydrate = true as const;
@@ -34,6 +38,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 const when = (iso: string) => formatInZone(iso, { dateStyle: "medium", timeStyle: "medium" });
+
+/** A page of the delivery log, scrolled to the log's heading: the form above it stays as it was. */
+const logPath = (id: number, page: number) => `/admin/webhooks/${id}${page > 1 ? `?page=${page}` : ""}#webhook-log`;
 
 /** Pretty JSON when it is JSON, else the text as it came. */
 function shown(body: string | null): string {
@@ -92,11 +99,13 @@ function DeliveryRow({ delivery, onRedeliver, busy }: { delivery: Delivery; onRe
 export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
   const { webhook, log } = loaderData;
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const announce = useAnnounce();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
-  async function act(call: () => Promise<unknown>, done: string) {
+  /** Runs a log action; one that adds a delivery (`adds`) shows the log's first page, where the new one heads it. */
+  async function act(call: () => Promise<unknown>, done: string, adds = false) {
     // Its button stays focusable while this runs (aria-disabled): a second press sends nothing.
     if (busy) return;
     setBusy(true);
@@ -104,7 +113,8 @@ export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
     try {
       await call();
       announce(done);
-      await revalidator.revalidate();
+      if (adds && log.page > 1) await navigate(logPath(webhook.id, 1));
+      else await revalidator.revalidate();
     } catch (failure) {
       setError(failureText(failure));
     } finally {
@@ -141,7 +151,12 @@ export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-muted">{t.logIntro}</p>
         {webhook.failure_count > 0 && <p>{t.failures(webhook.failure_count)}</p>}
         <div className="admin-webhook-log__actions">
-          <button type="button" className="button" aria-disabled={busy} onClick={() => act(() => webhooksApi.ping(webhook.id), t.pinged)}>
+          <button
+            type="button"
+            className="button"
+            aria-disabled={busy}
+            onClick={() => act(() => webhooksApi.ping(webhook.id), t.pinged, true)}
+          >
             {t.ping}
           </button>
           <button type="button" className="button button--secondary" aria-disabled={busy} onClick={() => act(async () => {}, t.refresh)}>
@@ -149,8 +164,11 @@ export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         {error && <ErrorAlert message={error} />}
+        <p className="admin-muted">{t.deliveriesTotal(log.total)}</p>
         {log.deliveries.length === 0 ? (
-          <p className="admin-empty">{t.noDeliveries}</p>
+          <EmptyList total={log.total} page={log.page} pages={log.pages} pathFor={(page) => logPath(webhook.id, page)}>
+            {t.noDeliveries}
+          </EmptyList>
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table">
@@ -171,13 +189,14 @@ export default function EditWebhookPage({ loaderData }: Route.ComponentProps) {
                     key={delivery.id}
                     delivery={delivery}
                     busy={busy}
-                    onRedeliver={() => act(() => webhooksApi.redeliver(webhook.id, delivery.id), t.redelivered(delivery.id))}
+                    onRedeliver={() => act(() => webhooksApi.redeliver(webhook.id, delivery.id), t.redelivered(delivery.id), true)}
                   />
                 ))}
               </tbody>
             </table>
           </div>
         )}
+        <Pagination page={log.page} pages={log.pages} pathFor={(page) => logPath(webhook.id, page)} />
       </section>
     </div>
   );

@@ -2,9 +2,9 @@
 import { Link } from "react-router";
 import { EmptyList } from "../../features/admin/components/EmptyList.tsx";
 import { LoadingPanel } from "../../features/admin/components/feedback.tsx";
+import { Pagination } from "../../features/admin/components/Pagination.tsx";
 import { PageHead } from "../../features/admin/components/page.tsx";
 import { pageParam } from "../../features/admin/components/page-param.ts";
-import { Pagination } from "../../features/admin/customers/ListParts.tsx";
 import { ConsoleRouteError } from "../../features/admin/RouteError.tsx";
 import { formatInZone } from "../../features/admin/time-zone.ts";
 import { consoleMeta } from "../../features/admin/title.ts";

@@ -1,4 +1,4 @@
-/** What the console's paged lists share: the customer lists' Accounts / Guests tabs, the search form and the page links. */
+/** What the console's searched lists share: the customer lists' Accounts / Guests tabs and the search form. */
 import { Form, Link } from "react-router";
 import { customersMessages as t } from "./messages.ts";
 
@@ -50,17 +50,5 @@ export function SearchForm({
       </button>
       {search && <Link to={clearTo}>{t.clear}</Link>}
     </Form>
-  );
-}
-
-/** Nothing for a list of one page, nor past its last page (where `EmptyList` links the last). */
-export function Pagination({ page, pages, pathFor }: { page: number; pages: number; pathFor(page: number): string }) {
-  if (pages <= 1 || page > pages) return null;
-  return (
-    <nav className="admin-pagination" aria-label={t.pagination}>
-      {page > 1 ? <Link to={pathFor(page - 1)}>{t.previous}</Link> : <span />}
-      <span>{t.pageOf(page, pages)}</span>
-      {page < pages ? <Link to={pathFor(page + 1)}>{t.next}</Link> : <span />}
-    </nav>
   );
 }

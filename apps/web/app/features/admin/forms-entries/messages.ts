@@ -80,10 +80,6 @@ export const entriesMessages = {
   confirmDeleteBody: "The entries and their files are deleted. This cannot be undone.",
   deleted: (count: number) => (count === 1 ? "1 entry deleted." : `${count} entries deleted.`),
   deleteFailed: (count: number, message: string) => `${count === 1 ? "1 entry was" : `${count} entries were`} not deleted: ${message}`,
-  pagination: "Pages",
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  previous: "Previous page",
-  next: "Next page",
 };
 
 export const entryMessages = {

@@ -67,8 +67,4 @@ export const reportsMessages = {
   },
   types: { registered: "Registered", guest: "Guest" },
   deletedCoupon: "no longer exists",
-  pagination: "Pages",
-  previous: "Previous page",
-  next: "Next page",
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 };

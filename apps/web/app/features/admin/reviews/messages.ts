@@ -63,9 +63,5 @@ export const reviewsMessages = {
   saved: "Review saved.",
   viewProduct: (name: string) => `${name} (view in the shop)`,
   editProduct: "Edit product",
-  pagination: "Pages of reviews",
-  previous: "Previous",
-  next: "Next",
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   pendingBadge: (count: number) => `${count} pending`,
 };

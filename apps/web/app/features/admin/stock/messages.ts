@@ -26,8 +26,4 @@ export const stockMessages = {
   lowAt: (n: number) => `low at ${n}`,
   draft: "Draft",
   edit: (name: string) => `Edit ${name}`,
-  pagination: "Pages",
-  previous: "Previous",
-  next: "Next",
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 };

@@ -56,6 +56,7 @@ export const webhookMessages = {
   logIntro:
     "Each delivery with what was sent and what the receiver answered. Failed deliveries are tried again after 1 min, 5 min, 30 min, 2 h and 12 h.",
   noDeliveries: "Nothing delivered yet. Send a test delivery to try the receiver.",
+  deliveriesTotal: (count: number) => (count === 1 ? "1 delivery" : `${count} deliveries`),
   ping: "Send test delivery",
   pinged: "Test delivery queued.",
   redeliver: "Redeliver",
