@@ -2,8 +2,9 @@
  * The owner manages accounts (decision 0103): adds a customer (a taken email refused beside its
  * field; the link to choose a password mailed), edits the shipping address (a bad postcode named
  * beside it) at phone width too, exports the list's search as CSV and deletes the customer behind
- * a confirmation that says the orders stay; an edit from an editor opened before another tab's save is
- * refused (decision 0158). Axe on each page. Runs against the real owner API.
+ * a confirmation that says the orders stay; each save opens the account's page with the account it
+ * answered, not read again; an edit from an editor opened before another tab's save is refused
+ * (decision 0158). Axe on each page. Runs against the real owner API.
  */
 import { expect, test } from "@playwright/test";
 import { mailedLink } from "./support/outbox.ts";
@@ -39,10 +40,17 @@ test("the owner adds a customer, edits their address, exports them and deletes t
   await expect(account.getByText("Another account already uses this email address.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Each save's answer is the account as read: the page the save opens shows it without asking for it again.
+  const accountReads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && /^\/api\/admin\/v1\/customers\/\d+$/.test(new URL(request.url()).pathname))
+      accountReads.push(request.url());
+  });
   await account.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Add customer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Grace Hopper", exact: true })).toBeVisible();
   await expect(page.getByText("1 Navy Way")).toBeVisible();
+  expect(accountReads).toEqual([]);
   const id = Number(/\/admin\/customers\/(\d+)$/.exec(page.url())?.[1]);
   expect(id).toBeGreaterThan(0);
   // The customer is mailed the link that chooses their first password.
@@ -67,9 +75,12 @@ test("the owner adds a customer, edits their address, exports them and deletes t
   expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 720 });
   await shipping.getByLabel("Postcode").fill("10001");
+  // The editor read the account when it opened; the save's page reads it no more.
+  accountReads.length = 0;
   await page.getByRole("button", { name: "Save customer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Grace Hopper", exact: true })).toBeVisible();
   await expect(page.getByText("5 Harbour Road")).toBeVisible();
+  expect(accountReads).toEqual([]);
 
   // Export CSV downloads the list's search.
   await page.goto(`/admin/customers?search=${encodeURIComponent(email)}`);

@@ -122,6 +122,7 @@ const OrderHistory = {
     ...OwnerCurrencyFields,
   }),
 };
+/** One account as its read answers it, and its add and edit with their own fact beside it. */
 const CustomerReply = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
@@ -144,6 +145,18 @@ const CustomerReply = Type.Object({
   ),
   ...OrderHistory,
 });
+const CreatedCustomerReply = Type.Intersect([
+  CustomerReply,
+  Type.Object({
+    email_sent: Type.Boolean({
+      description: "Whether the link to choose a password was mailed (false when not asked, or when the email did not leave)",
+    }),
+  }),
+]);
+const ChangedCustomerReply = Type.Intersect([
+  CustomerReply,
+  Type.Object({ sessions_ended: Type.Integer({ description: "The account's sessions this change ended (a new email ends them all)" }) }),
+]);
 const GuestReply = Type.Object({
   email: Type.String(),
   addresses: Type.Object({ billing: SavedAddress, shipping: SavedAddress }, { description: "Their newest order's" }),
@@ -229,9 +242,9 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
         description:
           'No password is set by the owner: the customer chooses theirs through the link mailed, or later with "Lost your password?". ' +
           "400 rest_invalid_param names each field (email, first_name, billing.postcode…); 503 cw_rest_mail_unavailable when a link is asked and the shop cannot mail. " +
-          "email_sent false: the account was made but the email did not leave.",
+          "Answers the account as GET /customers/{id} does, with email_sent (false: the account was made but the email did not leave).",
         body: CreateBody,
-        response: { 201: Type.Object({ id: Type.Integer(), email_sent: Type.Boolean() }) },
+        replies: { 201: CreatedCustomerReply },
       },
     },
     async (request, reply) => {
@@ -246,10 +259,11 @@ export const customersAdminRoutes: FastifyPluginAsyncTypebox<{ mailer?: Mailer }
       description:
         "A new email ends every session of the account and withdraws a waiting password link. " +
         "400 rest_invalid_param names each field; 404 cw_rest_customer_not_found; 409 cw_rest_customer_is_staff for the owner and managers (the staff page's), " +
-        "409 cw_rest_customer_changed for a `version` that is not the account's (changed since it was read; data.version is the current one).",
+        "409 cw_rest_customer_changed for a `version` that is not the account's (changed since it was read; data.version is the current one). " +
+        "Answers the account as GET /customers/{id} does, with sessions_ended.",
       params: IdParams,
       body: UpdateBody,
-      response: { 200: Type.Object({ id: Type.Integer(), sessions_ended: Type.Integer(), version: Type.String() }) },
+      replies: { 200: ChangedCustomerReply },
     },
   };
   app.patch("/customers/:id", update, async (request) => updateAccount(request.ctx, request.params.id, request.body));

@@ -222,6 +222,9 @@ export function accountVersion(
   return editVersion({ email, first_name, last_name, billing, shipping });
 }
 
+/** An account as the owner API reads it, and as its add and edit answer it (decision 0173's amendments). */
+export type CustomerRead = Awaited<ReturnType<typeof readCustomer>>;
+
 export async function readCustomer(ctx: RequestContext, id: number) {
   const account = await ctx.db
     .selectFrom("customers")

@@ -1,8 +1,9 @@
 /**
  * The owner's writes on accounts (decision 0103) on SQLite and PostgreSQL: add (with and without the
  * first-password link, the link working), edit (field errors named, staff refused, a new e-mail ending
- * sessions, the customer seeing what the owner saved), delete (orders kept as guest orders, sessions
- * ended), the CSV export (columns, search, formula cells), who may call, and the change log.
+ * sessions, the customer seeing what the owner saved), each answering the account as a read right after
+ * shows it, delete (orders kept as guest orders, sessions ended), the CSV export (columns, search, formula
+ * cells), who may call, and the change log.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,12 +11,13 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { signedIn } from "../../../../../test/owner-client.ts";
-import { productId, StoreClient, TEST_ADDRESS, testBilling } from "../../../../../test/store-client.ts";
+import { expectSavedAsRead, signedIn } from "../../../../../test/owner-client.ts";
+import { productId, StoreClient, TEST_ADDRESS, testBilling, testCard } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: the tests' reader of the outbox's messages
 import { parseEml } from "../emails/eml.test-support.ts";
 import { createMailer } from "../emails/index.ts";
+import { saveKey } from "../payments/index.ts";
 import { customerExportHeader } from "./export-rows.ts";
 import { ensureOwner } from "./index.ts";
 
@@ -87,8 +89,8 @@ describe("adding an account", () => {
       shipping: { ...address, first_name: "Ship" },
     });
     expect(response.statusCode).toBe(201);
-    const { id, email_sent } = response.json();
-    expect(email_sent).toBe(true);
+    const id = response.json().id;
+    await expectSavedAsRead(owner, response, `/customers/${id}`, { email_sent: true });
     const read = (await owner.get(`${ADMIN}/customers/${id}`)).json();
     expect(read).toMatchObject({ email, first_name: "Ada", last_name: "Lovelace", role: "customer" });
     // The billing address takes the account's e-mail when the owner gave none.
@@ -119,7 +121,7 @@ describe("adding an account", () => {
     const email = newEmail("quiet");
     const response = await manager.post(`${ADMIN}/customers`, { email, send_password_link: false });
     expect(response.statusCode).toBe(201);
-    expect(response.json().email_sent).toBe(false);
+    await expectSavedAsRead(manager, response, `/customers/${response.json().id}`, { email_sent: false });
     expect(newAccountMails(email)).toHaveLength(0);
     const row = await shop.db.selectFrom("customers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: "customer", first_name: "", billing_address: "{}" });
@@ -177,7 +179,8 @@ describe("editing an account", () => {
       shipping: { ...address, address_1: "2 Ship Road" },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id, sessions_ended: 0, version: expect.stringMatching(/^[\w-]{22}$/) });
+    const saved = await expectSavedAsRead(owner, response, `/customers/${id}`, { sessions_ended: 0 });
+    expect(saved).toMatchObject({ id, first_name: "Edited", version: expect.stringMatching(/^[\w-]{22}$/) });
     expect((await client.get("/account")).json()).toMatchObject({ first_name: "Edited", last_name: "Istered", email });
     const again = await signedIn(app, email, PASSWORD);
     const cart = (await again.get("/cart")).json();
@@ -201,7 +204,7 @@ describe("editing an account", () => {
     const moved = newEmail("moved");
     const response = await owner.request("PUT", `${ADMIN}/customers/${id}`, { email: moved });
     expect(response.statusCode).toBe(200);
-    expect(response.json().sessions_ended).toBe(1);
+    expect(await expectSavedAsRead(owner, response, `/customers/${id}`, { sessions_ended: 1 })).toMatchObject({ email: moved });
     expect((await client.get("/account")).statusCode).toBe(401);
     await signedIn(app, moved, PASSWORD);
   });
@@ -265,6 +268,51 @@ describe("editing an account", () => {
       expect(removal.statusCode).toBe(409);
     }
     expect((await owner.request("PATCH", `${ADMIN}/customers/999999`, { first_name: "x" })).statusCode).toBe(404);
+  });
+});
+
+describe("what a save answers", () => {
+  it("an add, a PUT and a PATCH answer the account as a read right after shows it, orders and saved card included", async () => {
+    const email = newEmail("reply");
+    const { client, id } = await registered(email);
+    await client.cart("POST", "/cart/add-item", { id: tShirt, quantity: 1 });
+    const placed = await client.post("/checkout", {
+      billing_address: testBilling(email),
+      payment_method: "test_card",
+      payment_data: [...testCard(), { key: saveKey("test_card"), value: true }],
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const before = (await owner.get(`${ADMIN}/customers/${id}`)).json();
+    expect(before.payment_methods).toHaveLength(1);
+    expect(before.totals.paid_orders).toBe(1);
+
+    const replaced = await owner.request("PUT", `${ADMIN}/customers/${id}`, {
+      last_name: "Replaced",
+      shipping: { ...address, address_1: "3 Reply Row" },
+      version: before.version,
+    });
+    const afterPut = await expectSavedAsRead(owner, replaced, `/customers/${id}`, { sessions_ended: 0 });
+    expect(afterPut).toMatchObject({ last_name: "Replaced", addresses: { shipping: { address_1: "3 Reply Row" } } });
+    expect(afterPut.version).not.toBe(before.version);
+    // The history the edit did not touch is the read's, to the last field.
+    expect({ orders: afterPut.orders, totals: afterPut.totals, payment_methods: afterPut.payment_methods }).toEqual({
+      orders: before.orders,
+      totals: before.totals,
+      payment_methods: before.payment_methods,
+    });
+
+    // The version a save answers is the one the next save sends.
+    const changed = await owner.request("PATCH", `${ADMIN}/customers/${id}`, { first_name: "Patched", version: afterPut.version });
+    expect((await expectSavedAsRead(owner, changed, `/customers/${id}`, { sessions_ended: 0 })).first_name).toBe("Patched");
+
+    const added = await owner.post(`${ADMIN}/customers`, { email: newEmail("reply-new"), last_name: "New", send_password_link: false });
+    expect(added.statusCode).toBe(201);
+    expect(await expectSavedAsRead(owner, added, `/customers/${added.json().id}`, { email_sent: false })).toMatchObject({
+      last_name: "New",
+      orders: [],
+      payment_methods: [],
+      totals: { orders: 0, spend: 0 },
+    });
   });
 });
 

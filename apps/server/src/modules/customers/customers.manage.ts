@@ -3,8 +3,8 @@
  * the owner: the customer is mailed a link to choose one, or nothing), edit its names, e-mail and
  * saved addresses (the account pages' rules), delete it (its orders stay as guest orders). Staff
  * accounts are the staff page's. Each write and its change_log row (never a password hash) share
- * one transaction; each function takes the request's context and answers the account's id, so a
- * caller may add its own step after it (an event).
+ * one transaction; an add or an edit answers the account as its read does (`readCustomer`, read in
+ * that transaction) with the write's own fact beside it, a delete the account's id.
  */
 import { randomBytes } from "node:crypto";
 import { isValidEmail } from "@cartwright/commerce";
@@ -18,7 +18,7 @@ import { findUnstorableText } from "../../http/input.ts";
 import { logOwnerChange } from "../../http/owner-change.ts";
 import { type Mailer, sendNewAccount } from "../emails/index.ts";
 import { checkSavedAddress, replacedAddress, type SavedAddressKind, type SentAddress } from "./addresses.ts";
-import { accountVersion, customerChanged, customerNotFound } from "./customers.admin.ts";
+import { accountVersion, type CustomerRead, customerChanged, customerNotFound, readCustomer } from "./customers.admin.ts";
 import * as repo from "./customers.repo.ts";
 import { normaliseCustomerEmail, parseAddress } from "./customers.service.ts";
 import { hashPassword } from "./password.ts";
@@ -141,7 +141,7 @@ export async function createAccount(
   ctx: RequestContext,
   mailer: Mailer | undefined,
   input: NewAccountInput,
-): Promise<{ id: number; email_sent: boolean }> {
+): Promise<CustomerRead & { email_sent: boolean }> {
   const sendLink = input.send_password_link ?? true;
   const checked = await checkAccountInput(ctx, input);
   if (sendLink && !mailer) throw resetErrors.mailUnavailable();
@@ -159,7 +159,7 @@ export async function createAccount(
     created_at: at,
     updated_at: at,
   };
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const account = await ctx.db.transaction().execute(async (trx) => {
     const made = await repo.insertCustomer(trx, row);
     // Another account took the e-mail between the look and the write.
     if (made === undefined) throw emailTaken();
@@ -170,9 +170,10 @@ export async function createAccount(
       billing: checked.addresses.billing ?? {},
       shipping: checked.addresses.shipping ?? {},
     });
-    return made;
+    return readCustomer({ ...ctx, db: trx }, made);
   });
-  if (!sendLink || !mailer) return { id, email_sent: false };
+  const id = account.id;
+  if (!sendLink || !mailer) return { ...account, email_sent: false };
   try {
     const issued = await issueReset(ctx, id, SET_PASSWORD_HOURS * 60);
     const settings = await ctx.shopSettings();
@@ -184,9 +185,9 @@ export async function createAccount(
       setPassword: { link: resetLink(mailer, issued.token), validHours: SET_PASSWORD_HOURS },
     };
     await sendNewAccount(mailer, data, settings);
-    return { id, email_sent: true };
+    return { ...account, email_sent: true };
   } catch {
-    return { id, email_sent: false };
+    return { ...account, email_sent: false };
   }
 }
 
@@ -203,13 +204,14 @@ async function shopperAccount(db: Db, id: number, lock = false): Promise<repo.Cu
 /**
  * Changes what the owner sent of a shopper's account; what is left out stays. A new e-mail ends
  * every session of the account and withdraws a waiting password link (it was mailed to the old
- * address): whoever signs in next proves the new one (decision 0103).
+ * address): whoever signs in next proves the new one (decision 0103). Answers the account as saved
+ * and how many sessions ended.
  */
 export async function updateAccount(
   ctx: RequestContext,
   id: number,
   input: AccountChange,
-): Promise<{ id: number; sessions_ended: number; version: string }> {
+): Promise<CustomerRead & { sessions_ended: number }> {
   const current = await shopperAccount(ctx.db, id);
   const checked = await checkAccountInput(ctx, input, current.email);
   if (checked.email && checked.email !== current.email) {
@@ -244,7 +246,7 @@ export async function updateAccount(
       const after = { ...row, ...changes };
       await logOwnerChange(db, ctx, "customer", id, factsOf(row), factsOf(after));
       await queueWebhookEvent(db, "customer", "updated", id, at);
-      return { id, sessions_ended: ended, version: accountVersion(after) };
+      return { ...(await readCustomer({ ...ctx, db }, id)), sessions_ended: ended };
     });
   } catch (error) {
     if (isUniqueViolation(error, "email", "customers")) throw emailTaken();

@@ -1,7 +1,7 @@
 /**
  * /admin/customers/:id: one account: its details, totals, saved addresses, orders (each opening the
  * order), saved cards, masked, a password reset link to send, and (a shopper's account) Edit and a
- * confirmed Delete (decision 0103).
+ * confirmed Delete (decision 0103). Opened by a save, it shows the account the save answered.
  */
 import { Link, useNavigate } from "react-router";
 import { DeleteCard, useDelete } from "../../features/admin/components/editor.tsx";
@@ -14,6 +14,7 @@ import customersStyles from "../../features/admin/customers/customers.css?url";
 import { AddressesSection, OrdersSection, PaymentMethodsSection, TotalsSection } from "../../features/admin/customers/DetailParts.tsx";
 import { customersMessages as t } from "../../features/admin/customers/messages.ts";
 import { PasswordResetForm } from "../../features/admin/customers/PasswordResetForm.tsx";
+import { takeSavedAccount } from "../../features/admin/customers/saved-account.ts";
 import { formatMoment } from "../../features/admin/dashboard/format.ts";
 import { ConsoleRouteError, idParam } from "../../features/admin/RouteError.tsx";
 import { consoleMeta } from "../../features/admin/title.ts";
@@ -22,7 +23,8 @@ import type { Route } from "./+types/customer";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: customersStyles }];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return customersApi.get(idParam(params.id));
+  const id = idParam(params.id);
+  return takeSavedAccount(id) ?? customersApi.get(id);
 }
 clientLoader.hydrate = true as const;
 

@@ -3,7 +3,7 @@
  * billing and shipping addresses with the country and state lists, and, when adding, whether the
  * customer is mailed a link to choose their password. Every refused field shows its message beside it.
  * An edit sends the version it opened: an account changed since is refused, the message above the
- * form and what the owner typed kept (decision 0158).
+ * form and what the owner typed kept (decision 0158). A save opens the account's page with the account it answered.
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -17,6 +17,7 @@ import { ADDRESS_FIELD_LABELS, orderMessages } from "../order/messages.ts";
 import { accountMessages as t } from "./account-messages.ts";
 import { type AccountDraft, type AddressDraft, accountBody } from "./account-model.ts";
 import { customersApi } from "./api.ts";
+import { handSavedAccount } from "./saved-account.ts";
 
 interface Props {
   /** The account edited; undefined when adding one. */
@@ -57,16 +58,18 @@ export function AccountForm({ id, initial, version = "", title, back, backLabel 
     if (adding) {
       await run(
         () => customersApi.create(body),
-        (made) => {
-          announce(made.email_sent || !draft.send_password_link ? t.created(body.email.toLowerCase(), made.email_sent) : t.notMailed);
+        ({ email_sent, ...made }) => {
+          announce(email_sent || !draft.send_password_link ? t.created(body.email.toLowerCase(), email_sent) : t.notMailed);
+          handSavedAccount(made);
           navigate(`/admin/customers/${made.id}`);
         },
       );
     } else {
       await run(
         () => customersApi.update(id, body, version),
-        () => {
+        ({ sessions_ended: _ended, ...saved }) => {
           announce(t.saved);
+          handSavedAccount(saved);
           navigate(`/admin/customers/${id}`);
         },
       );

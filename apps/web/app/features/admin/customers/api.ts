@@ -94,6 +94,16 @@ export interface CustomerDetail extends OrderHistory {
   version: string;
 }
 
+/** An add's answer: the account as read, and whether the link to choose a password was mailed. */
+export interface CreatedCustomer extends CustomerDetail {
+  email_sent: boolean;
+}
+
+/** An edit's answer: the account as read, and the sessions it ended (a new email ends them all). */
+export interface ChangedCustomer extends CustomerDetail {
+  sessions_ended: number;
+}
+
 export interface GuestDetail extends OrderHistory {
   email: string;
 }
@@ -109,9 +119,9 @@ export const customersApi = {
     c().admin<GuestList>("/customers/guests", { query: { search, page, per_page: perPage } }),
   get: (id: number) => c().admin<CustomerDetail>(`/customers/${id}`),
   guest: (email: string) => c().admin<GuestDetail>("/customers/guest", { query: { email } }),
-  create: (body: AccountBody) => c().admin<{ id: number; email_sent: boolean }>("/customers", { method: "POST", body }),
+  create: (body: AccountBody) => c().admin<CreatedCustomer>("/customers", { method: "POST", body }),
   update: (id: number, body: AccountBody, version: string) =>
-    c().admin<{ id: number; sessions_ended: number; version: string }>(`/customers/${id}`, {
+    c().admin<ChangedCustomer>(`/customers/${id}`, {
       method: "PATCH",
       body: { ...body, version },
     }),
