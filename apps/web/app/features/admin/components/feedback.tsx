@@ -19,6 +19,7 @@ import {
 } from "react";
 import { consoleMessages as t } from "../messages.ts";
 import { fieldId } from "./fields.tsx";
+import { useScrollKeptThroughFirstLoad } from "./first-load.ts";
 
 /** How an announcement reads: a status (saved, deleted…) leaves by itself; an error stays until dismissed or the next announcement. */
 export type Tone = "status" | "error";
@@ -271,7 +272,9 @@ export function ErrorSummary({
   );
 }
 
+/** A console page's first load (each page's HydrateFallback): drawn by the server until the page's data comes in the browser. */
 export function LoadingPanel() {
+  useScrollKeptThroughFirstLoad();
   return (
     <p className="admin-loading" role="status">
       {t.loading}
