@@ -13,6 +13,7 @@ import {
   openRate,
   openRateInOwnProcess,
   summarize,
+  tailWindows,
 } from "./open-rate.ts";
 import { cpuMark, serverLoad } from "./server-cpu.ts";
 
@@ -46,6 +47,20 @@ describe("the open-rate schedule", () => {
     expect(summary.p99).toBeCloseTo(990, -1);
     expect(summary.p999).toBeCloseTo(999, -1);
     expect(summary.max).toBeCloseTo(1000, -1);
+  });
+
+  it("tells when the slowest requests were due, the stretches holding most of them first chosen, then in time order", () => {
+    // Due every 10 ms for a second (answers in any order); slow at 30 ms, 40 ms and 620 ms, and one at the threshold.
+    const due = Array.from({ length: 100 }, (_, n) => ((n * 37) % 100) * 10);
+    const latency = due.map((ms) => (ms === 30 || ms === 40 ? 25_000 : ms === 620 ? 40_000 : ms === 900 ? 15_000 : 2_000));
+    expect(tailWindows(due, latency, due.length, 15_000, 250)).toEqual([
+      { fromMs: 0, requests: 2, maxMs: 25 },
+      { fromMs: 500, requests: 1, maxMs: 40 },
+      { fromMs: 750, requests: 1, maxMs: 15 },
+    ]);
+    // Only the stretches with most, and only the answers counted so far.
+    expect(tailWindows(due, latency, due.length, 15_000, 250, 1)).toEqual([{ fromMs: 0, requests: 2, maxMs: 25 }]);
+    expect(tailWindows(due, latency, 0, 15_000)).toEqual([]);
   });
 });
 
@@ -138,6 +153,28 @@ describe("the open-rate generator", () => {
     expect(result.generatorCpuMicrosPerRequest).toBeGreaterThan(0);
   });
 
+  it("sends the lead-in first on the same schedule, and measures only the requests after it", async () => {
+    const seen: number[] = [];
+    const target = await listen((n) => (n === 1 || n === 7 ? 409 : 200), seen);
+    const result = await openRate({
+      targets: [target],
+      connections: 2,
+      perSecond: 1000,
+      leadIn: 5,
+      requests: 8,
+      serverPids: [process.pid],
+      request: (n) => ({ path: `/?n=${n}`, method: "GET", headers: {} }),
+      warmUp: { path: "/?n=-1", method: "GET", headers: {} },
+    });
+    // All 13 were sent; request 1's refusal is the lead-in's, request 7's (the measured part's third) the phase's.
+    expect(seen.filter((n) => n >= 0).sort((a, b) => a - b)).toEqual(Array.from({ length: 13 }, (_, n) => n));
+    expect(result).toMatchObject({ requests: 8, non2xx: 1, errors: 0, leadIn: { requests: 5, failed: 1 } });
+    expect(result.firstFailure).toMatch(/^lead-in, status 409/);
+    // The servers' CPU is read at the measured part's start and end: never less at the end.
+    expect(result.serverCpu?.after.all).toBeGreaterThanOrEqual(result.serverCpu?.before.all ?? Number.POSITIVE_INFINITY);
+    expect(result.startedAtEpochMs).toBeLessThanOrEqual(Date.now());
+  });
+
   it("counts a refused connection as an error, not as an answer", async () => {
     const closed = await listen(() => 200);
     await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
@@ -205,15 +242,20 @@ describe("the open-rate generator", () => {
       body: `{"cart":${cart}}`,
     }));
     const own = { path: "/?n=5", method: "POST" as const, headers: { "cart-token": "cart-5" }, body: Buffer.from('{"cart":"é"}') };
+    // Two lead-in requests first, sent and not measured.
+    const leadIn = { path: "/?n=-2", method: "POST" as const, headers: { "cart-token": "lead-in" }, body: "{}" };
     const result = await openRateInOwnProcess({
       targets: [target],
       connections: 2,
       perSecond: 1000,
+      leadIn: 2,
       requests: 9,
-      request: (n) => (n === 8 ? own : (carts[n % 3] as (typeof carts)[number])),
+      request: (n) => (n < 2 ? leadIn : n - 2 === 8 ? own : (carts[(n - 2) % 3] as (typeof carts)[number])),
       warmUp: { path: "/?n=-1", method: "GET", headers: {} },
     });
     expect(result).toMatchObject({ requests: 9, non2xx: 1, errors: 0, firstFailure: "status 409: taken", targetPerSecond: 1000 });
+    expect(result.leadIn).toEqual({ requests: 2, failed: 0 });
+    expect(received.filter((request) => request.n === -2)).toHaveLength(2);
     expect(result.generatorCpuMicrosPerRequest).toBeGreaterThan(0);
     const phase = received.filter((request) => request.n >= 0);
     expect(phase.map((request) => request.cart).sort()).toEqual([

@@ -9,6 +9,7 @@ import { fork } from "node:child_process";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import * as hdr from "hdr-histogram-js";
 import { type Dispatcher, Pool } from "undici";
+import { type CpuMark, cpuMark } from "./server-cpu.ts";
 
 /** When request `index` (from 0) is due, in ms on the clock `startMs` was read from. */
 export function dueAt(startMs: number, index: number, perSecond: number): number {
@@ -66,14 +67,63 @@ export interface OpenRateRequest {
   body?: string | Buffer;
 }
 
+/** A stretch of a phase, by due time, and the requests due in it whose latency reached the phase's p99. */
+export interface TailWindow {
+  /** Where the stretch starts, in ms from the phase's first due time. */
+  fromMs: number;
+  requests: number;
+  /** The slowest of them, in ms. */
+  maxMs: number;
+}
+
+/** How long a stretch of `tailWindows` is (ms): short beside a phase, long beside a collection's or a checkpoint's pause. */
+export const TAIL_WINDOW_MS = 250;
+
+/**
+ * When a phase's slowest requests were due: the requests at or over `thresholdUs`, counted by stretch of `windowMs`,
+ * the `keep` stretches holding most of them in time order. One stretch at the phase's start says the server was not
+ * yet warm; a few stretches spread through it say pauses (a collection, a checkpoint); many say a queue.
+ */
+export function tailWindows(
+  dueOffsetsMs: ArrayLike<number>,
+  latenciesUs: ArrayLike<number>,
+  count: number,
+  thresholdUs: number,
+  windowMs = TAIL_WINDOW_MS,
+  keep = 5,
+): TailWindow[] {
+  const windows = new Map<number, TailWindow>();
+  for (let n = 0; n < count; n++) {
+    const latency = latenciesUs[n] as number;
+    if (latency < thresholdUs) continue;
+    const fromMs = Math.floor(Math.max(0, dueOffsetsMs[n] as number) / windowMs) * windowMs;
+    const window = windows.get(fromMs) ?? windows.set(fromMs, { fromMs, requests: 0, maxMs: 0 }).get(fromMs)!;
+    window.requests++;
+    window.maxMs = Math.max(window.maxMs, Math.round(latency / 10) / 100);
+  }
+  return [...windows.values()]
+    .sort((a, b) => b.requests - a.requests || a.fromMs - b.fromMs)
+    .slice(0, keep)
+    .sort((a, b) => a.fromMs - b.fromMs);
+}
+
 export interface OpenRateOptions {
   /** Base URLs of the servers, sent to in turn (request n goes to the n-th modulo their number). */
   targets: string[];
   /** Sockets in all, shared out between the targets: the same connections the closed loop had. */
   connections: number;
   perSecond: number;
+  /** Requests measured. */
   requests: number;
-  /** Request n; all are built before the first is due (a shopper's browser builds its own, not a process shared with the others). */
+  /**
+   * Requests sent first on the same schedule and sockets, not measured (default 0): requests 0 to leadIn − 1 of
+   * `request`, the measured ones following without a pause. The server and the generator go from idle to the rate
+   * in them, so what is measured is the rate held, not its first moments (decision 0181).
+   */
+  leadIn?: number;
+  /** The server processes whose CPU the measured part used is read (`cpuMark` at its first due request and after its last answer). */
+  serverPids?: number[];
+  /** Request n (lead-in first); all are built before the first is due (a shopper's browser builds its own, not a process shared with the others). */
   request: (n: number) => OpenRateRequest;
   /** Sent on every socket before the phase, so it starts on open connections as the closed loop left them (default GET /api/health). */
   warmUp?: OpenRateRequest;
@@ -91,6 +141,8 @@ export interface GeneratorLag {
 
 export interface OpenRateResult {
   targetPerSecond: number;
+  /** The lead-in's requests, and how many of them failed (a non-2xx answer or an error). */
+  leadIn: { requests: number; failed: number };
   /** Answers per second from the first due time to the last answer. */
   achievedPerSecond: number;
   requests: number;
@@ -103,6 +155,12 @@ export interface OpenRateResult {
   generatorLagMs: GeneratorLag;
   /** The generator's own CPU per request (µs): what it takes from the cores the server runs on. */
   generatorCpuMicrosPerRequest: number;
+  /** The server processes' CPU at the measured part's first due request and after its last answer (`serverPids`). */
+  serverCpu?: { before: CpuMark; after: CpuMark };
+  /** When the first measured request was due, in ms since the epoch: to lay the phase beside the server's own log (`--trace-gc`). */
+  startedAtEpochMs: number;
+  /** When the requests at or over the p99 were due (`tailWindows`). */
+  tailWindows: TailWindow[];
 }
 
 /**
@@ -119,6 +177,8 @@ export interface OpenRateResult {
  */
 export async function openRate(options: OpenRateOptions): Promise<OpenRateResult> {
   const { targets, perSecond, requests } = options;
+  const leadIn = Math.max(0, Math.floor(options.leadIn ?? 0));
+  const total = leadIn + requests;
   if (!(perSecond > 0) || requests < 1) throw new Error(`open rate: needs a rate above 0 and a request (got ${perSecond}/s, ${requests})`);
   const socketsEach = Math.max(1, Math.ceil(options.connections / targets.length));
   const timeout = options.answerTimeoutMs ?? 30_000;
@@ -126,20 +186,31 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
     (target) =>
       new Pool(target, { connections: socketsEach, pipelining: 1, headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: timeout }),
   );
+  // The first due time, set once every socket is open, and the first measured request's (after the lead-in).
+  let start = 0;
+  let measuredStart = 0;
   const histogram = latencyHistogram();
   const sendLate = latencyHistogram();
   let non2xx = 0;
   let errors = 0;
   let firstFailure = "";
   let answered = 0;
+  let leadInFailed = 0;
   let lastDone = 0;
+  // Each answer's due time (from the phase's start) and latency, in the order they came, for `tailWindows`.
+  const dueOffsetsMs = new Float64Array(requests);
+  const latenciesUs = new Float64Array(requests);
+  let timed = 0;
   let allDone: () => void = () => {};
   const finished = new Promise<void>((done) => {
     allDone = done;
   });
   const outcome: Outcome = {
     answered(due, status, failureBody) {
-      histogram.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now())));
+      const latency = Math.min(HIGHEST_US, latencyFromDueUs(due, performance.now()));
+      histogram.recordValue(latency);
+      dueOffsetsMs[timed] = due - measuredStart;
+      latenciesUs[timed++] = latency;
       if (status < 200 || status >= 300) {
         non2xx++;
         if (!firstFailure) firstFailure = `status ${status}: ${failureBody.slice(0, 200)}`;
@@ -152,15 +223,30 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
       settle();
     },
   };
+  // The lead-in's answers are counted, for the phase to end, and their failures told, but not timed.
+  const leadInOutcome: Outcome = {
+    answered(_due, status, failureBody) {
+      if (status < 200 || status >= 300) {
+        leadInFailed++;
+        if (!firstFailure) firstFailure = `lead-in, status ${status}: ${failureBody.slice(0, 200)}`;
+      }
+      settle();
+    },
+    failed(error) {
+      leadInFailed++;
+      if (!firstFailure) firstFailure = `lead-in: ${error.message}`;
+      settle();
+    },
+  };
   const settle = () => {
     answered++;
     lastDone = performance.now();
-    if (answered === requests) allDone();
+    if (answered === total) allDone();
   };
   // A request returned more than once (a cart's GET sent again) is built once.
   const builtOnce = new Map<OpenRateRequest, Dispatcher.DispatchOptions>();
   const build = (request: OpenRateRequest) => builtOnce.get(request) ?? builtOnce.set(request, dispatchOptions(request)).get(request);
-  const built = Array.from({ length: requests }, (_, n) => build(options.request(n)));
+  const built = Array.from({ length: total }, (_, n) => build(options.request(n)));
   builtOnce.clear();
   await openSockets(pools, socketsEach, dispatchOptions(options.warmUp ?? { path: "/api/health", method: "GET", headers: {} }));
   // Where the process allows it (the generator's own, decision 0078): the requests just built are moved out of
@@ -168,26 +254,40 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
   (globalThis as { gc?: () => void }).gc?.();
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   loopDelay.enable();
-  const cpuBefore = process.cpuUsage();
-  const start = performance.now() + 2;
+  let cpuBefore = process.cpuUsage();
+  let serverBefore: CpuMark | undefined;
+  start = performance.now() + 2;
+  measuredStart = dueAt(start, leadIn, perSecond);
   let next = 0;
-  while (next < requests) {
-    const due = dueCount(start, performance.now(), perSecond, requests);
+  while (next < total) {
+    const due = dueCount(start, performance.now(), perSecond, total);
     for (; next < due; next++) {
       const dueMs = dueAt(start, next, perSecond);
-      (pools[next % pools.length] as Pool).dispatch(built[next] as Dispatcher.DispatchOptions, new Exchange(dueMs, outcome));
-      sendLate.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(dueMs, performance.now())));
+      const measured = next >= leadIn;
+      if (next === leadIn) {
+        // The generator's own lateness and CPU are the measured part's, as its latencies are.
+        loopDelay.reset();
+        cpuBefore = process.cpuUsage();
+        if (options.serverPids) serverBefore = cpuMark(options.serverPids);
+      }
+      (pools[next % pools.length] as Pool).dispatch(
+        built[next] as Dispatcher.DispatchOptions,
+        new Exchange(dueMs, measured ? outcome : leadInOutcome),
+      );
+      if (measured) sendLate.recordValue(Math.min(HIGHEST_US, latencyFromDueUs(dueMs, performance.now())));
     }
-    if (next < requests) await new Promise((wake) => setTimeout(wake, Math.max(0, dueAt(start, next, perSecond) - performance.now())));
+    if (next < total) await new Promise((wake) => setTimeout(wake, Math.max(0, dueAt(start, next, perSecond) - performance.now())));
   }
   await finished;
+  const serverAfter = options.serverPids ? cpuMark(options.serverPids) : undefined;
   const cpuUsed = process.cpuUsage(cpuBefore);
   loopDelay.disable();
   await Promise.all(pools.map((pool) => pool.destroy()));
   const ms = (us: number) => Math.round(us / 10) / 100;
   const result: OpenRateResult = {
     targetPerSecond: perSecond,
-    achievedPerSecond: Math.round((requests * 1000) / Math.max(1, lastDone - start)),
+    leadIn: { requests: leadIn, failed: leadInFailed },
+    achievedPerSecond: Math.round((requests * 1000) / Math.max(1, lastDone - measuredStart)),
     requests,
     non2xx,
     errors,
@@ -200,6 +300,9 @@ export async function openRate(options: OpenRateOptions): Promise<OpenRateResult
       sendMax: ms(sendLate.maxValue),
     },
     generatorCpuMicrosPerRequest: Math.round((cpuUsed.user + cpuUsed.system) / requests),
+    ...(serverBefore && serverAfter ? { serverCpu: { before: serverBefore, after: serverAfter } } : {}),
+    startedAtEpochMs: Math.round(performance.timeOrigin + measuredStart),
+    tailWindows: tailWindows(dueOffsetsMs, latenciesUs, timed, Math.min(histogram.getValueAtPercentile(99), histogram.maxValue)),
   };
   histogram.destroy();
   sendLate.destroy();
@@ -239,8 +342,9 @@ export async function openRateInOwnProcess(options: OpenRateOptions): Promise<Op
   const { request, ...rest } = options;
   const distinct: OpenRateRequest[] = [];
   const indexOf = new Map<string, number>();
-  const order = new Uint32Array(options.requests);
-  for (let n = 0; n < options.requests; n++) {
+  const sent = (options.leadIn ?? 0) + options.requests;
+  const order = new Uint32Array(sent);
+  for (let n = 0; n < sent; n++) {
     const made = request(n);
     const key = JSON.stringify([
       made.path,

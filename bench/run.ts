@@ -40,7 +40,7 @@ import {
   type StepBudget,
 } from "./budgets.ts";
 import { contactBody, countEntries, formPageScripts, MULTIPART_TYPE, prepareForms, teeBody } from "./forms.ts";
-import { type OpenRateRequest, type OpenRateResult, openRateInOwnProcess } from "./open-rate.ts";
+import { type OpenRateRequest, type OpenRateResult, openRateInOwnProcess, TAIL_WINDOW_MS, type TailWindow } from "./open-rate.ts";
 import { BENCH_OWNER, ownerApi, ownerCalls, placeTemplates, type SeedFacts, seedOrders, signInOwner } from "./owner.ts";
 import { type BenchPostgres, countPostgresOrders, startBenchPostgres } from "./postgres.ts";
 import { productEditorScenario } from "./product-editor.ts";
@@ -321,6 +321,17 @@ async function healthy(serverBase: string, everyMs: number, withinMs: number): P
   return false;
 }
 
+/** When the newest shop server and the floor server were started: an open phase's start is told from its server's, as `--trace-gc` tells its times. */
+let serverSpawnedAtEpochMs = 0;
+let floorSpawnedAtEpochMs = 0;
+
+/** Where an open phase's requests at its p99 and over were due, and when it began in its server's life. */
+function tailText(open: { startedAtEpochMs: number; tailWindows: TailWindow[] }, floor: boolean): string {
+  const windows = open.tailWindows.map((w) => `${w.fromMs}+${TAIL_WINDOW_MS} ms: ${w.requests} (max ${w.maxMs})`).join(", ");
+  const began = open.startedAtEpochMs - (floor ? floorSpawnedAtEpochMs : serverSpawnedAtEpochMs);
+  return `; p99 tail due at ${windows || "none"}; phase began ${began} ms after ${floor ? "the floor server" : "the newest server process"} started`;
+}
+
 async function startServer(dataDir: string, serverPort = port): Promise<ChildProcess> {
   // BENCH_PROFILE_DIR=<folder>: the server writes a V8 CPU profile there when it stops, to see where the time went.
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -328,6 +339,7 @@ async function startServer(dataDir: string, serverPort = port): Promise<ChildPro
   const extraFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   // The node process itself (not an npm wrapper): its pid is the one whose memory is sampled. It runs npm start's
   // bundle, as scripts/start.ts does (decision 0068).
+  serverSpawnedAtEpochMs = Date.now();
   const started = spawn(process.execPath, [...SERVER_FLAGS, ...SERVER_PRELOAD, ...profile, ...extraFlags, SERVER_BUNDLE], {
     cwd: root,
     env: serverEnv(dataDir, serverPort),
@@ -475,6 +487,7 @@ async function startFloorServer(dataDir: string): Promise<ChildProcess> {
   const sample = join(dataDir, "sample-cart.json");
   const { token } = await filledCart();
   writeFileSync(sample, Buffer.from(await (await fetch(`${base}${CART}`, { headers: { "cart-token": token } })).arrayBuffer()));
+  floorSpawnedAtEpochMs = Date.now();
   const floor = spawn(process.execPath, ["bench/floor-server.ts"], {
     cwd: root,
     env: { ...process.env, SECRET, PORT: String(floorPort), DATABASE_FILE: join(dataDir, "shop.db"), SAMPLE_REPLY: sample },
@@ -758,44 +771,46 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
   // The open client (undici) sends its headers in another order than the closed loop's (autocannon): at the phase's
   // first requests the server's code met objects of shapes it had not seen, dropped its optimised code and ran slowly
   // until it was built again, and that second, not the steady state, made the phase's p99 (decision 0127). A second's
-  // worth of the step's own requests through that client comes first, unmeasured, on carts of its own, numbered apart.
-  const warmUp = Math.min(total, perSecond);
-  ({ tokens, key } = await makeTokens(step.carts === "filled" ? warmUp : step.connections));
-  const warmed = await openRateInOwnProcess({
-    targets: urls,
-    connections: step.connections,
-    perSecond,
-    requests: warmUp,
-    request: (n) => requestFor(2_000_000 + n, step.carts === "per-connection" ? tokens[n % step.connections] : tokens[n % tokens.length]),
-  });
-  if (warmed.non2xx || warmed.errors)
-    problems.push(
-      `${step.name}: the open client's warm-up had ${warmed.non2xx} non-2xx answers and ${warmed.errors} errors (first: ${warmed.firstFailure})`,
-    );
+  // worth of the step's own requests through that client comes first, unmeasured, on carts of its own, numbered apart,
+  // and the measured requests follow it on the same schedule without a pause: a pause between them let the server
+  // and the generator go idle, and the measured part's first quarter second then held most of its tail (decision 0181).
+  const leadIn = Math.min(total, perSecond);
+  // Every cart is made before the server is left to go idle: making carts (other calls, another client) between a
+  // warm-up and a measure threw away code the warm-up had optimised (decision 0128).
+  const { tokens: leadInTokens } = await makeTokens(step.carts === "filled" ? leadIn : step.connections);
   ({ tokens, key } = await makeTokens(step.carts === "filled" ? total : step.connections));
+  const cartOf = (cartTokens: string[], n: number) =>
+    step.carts === "per-connection" ? cartTokens[n % step.connections] : cartTokens[n % cartTokens.length];
   const ordersBefore = step.placesOrders ? await countOrders(dataDir) : 0;
   // The closed loop's leftovers (e-mails of its orders, its garbage, the carts just made) are not the steady state at half the rate.
   await untilIdle(answering(step));
-  const openMark = cpuMark(pids);
+  const serverPids = pids.filter((pid): pid is number => pid !== undefined);
   const open: OpenRateResult & { ordersPlaced?: number } = await openRateInOwnProcess({
     targets: urls,
     connections: step.connections,
     perSecond,
+    leadIn,
     requests: total,
+    serverPids,
     // The closed loop's carts, spread the same way: one per connection's worth, or one per request.
-    request: (n) => requestFor(n, step.carts === "per-connection" ? tokens[n % step.connections] : tokens[n % tokens.length]),
+    request: (n) => (n < leadIn ? requestFor(2_000_000 + n, cartOf(leadInTokens, n)) : requestFor(n - leadIn, cartOf(tokens, n - leadIn))),
   });
-  // The phase ran from its first due time to its last answer: its requests at the rate achieved.
-  const server = serverLoad(openMark, cpuMark(pids), open.requests, open.requests / Math.max(1, open.achievedPerSecond));
+  // The measured part ran from its first due time to its last answer: its requests at the rate achieved.
+  const server = open.serverCpu
+    ? serverLoad(open.serverCpu.before, open.serverCpu.after, open.requests, open.requests / Math.max(1, open.achievedPerSecond))
+    : { cpuMicrosPerRequest: 0, mainThreadBusy: 0 };
+  if (open.leadIn.failed)
+    problems.push(`${step.name}: ${open.leadIn.failed} of the open rate's lead-in requests failed (first: ${open.firstFailure})`);
   if (open.non2xx || open.errors)
     problems.push(`${step.name}: open rate had ${open.non2xx} non-2xx answers and ${open.errors} errors (first: ${open.firstFailure})`);
   if (step.placesOrders) {
-    open.ordersPlaced = (await countOrders(dataDir)) - ordersBefore;
+    // The lead-in's orders are other shoppers', placed before the measured ones: counted apart.
+    open.ordersPlaced = (await countOrders(dataDir)) - ordersBefore - (open.leadIn.requests - open.leadIn.failed);
     const answered = open.requests - open.non2xx - open.errors;
     if (open.ordersPlaced !== answered)
       problems.push(`${step.name}: ${answered} orders answered in the open-rate phase, ${open.ordersPlaced} placed`);
   }
-  const { firstFailure: _first, ...openFigures } = open;
+  const { firstFailure: _first, serverCpu: _cpu, ...openFigures } = open;
   return { ...closed, openRate: { ...openFigures, connections: step.connections, server }, problems };
 }
 
@@ -1497,7 +1512,7 @@ async function main() {
           `${name.padEnd(10)} ${step.name.padEnd(45)} ${String(figures.requestsPerSecond).padStart(6)} req/s  ${figures.cpuMicrosPerRequest} µs CPU/req${pairedFloor ? ` (${pairedFloor.step} right after: ${pairedFloor.requestsPerSecond} req/s, ${pairedFloor.cpuMicrosPerRequest} µs CPU/req)` : ""}${figures.withBacklog ? ` (${figures.withBacklog.cpuMicrosPerRequest} with its emails, written ${figures.withBacklog.drainMs} ms after the loop)` : ""}  p50 ${figures.latencyMs.p50} ms  p99 ${figures.latencyMs.p99} ms  (${step.connections} connections, main thread busy ${figures.mainThreadBusy})` +
             (open
               ? `; open at ${open.targetPerSecond}/s (achieved ${open.achievedPerSecond}/s): p50 ${open.latencyMs.p50} ms  p99 ${open.latencyMs.p99} ms  p99.9 ${open.latencyMs.p999} ms` +
-                ` (server ${open.server.cpuMicrosPerRequest} µs CPU/req, main thread busy ${open.server.mainThreadBusy}; generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms; its CPU ${open.generatorCpuMicrosPerRequest} µs/req)` +
+                ` (server ${open.server.cpuMicrosPerRequest} µs CPU/req, main thread busy ${open.server.mainThreadBusy}; generator late: loop max ${open.generatorLagMs.loopMax} ms, send p99 ${open.generatorLagMs.sendP99} / max ${open.generatorLagMs.sendMax} ms; its CPU ${open.generatorCpuMicrosPerRequest} µs/req)${tailText(open, step.floor === true)}` +
                 `${open.non2xx + open.errors ? `, ${open.non2xx} non-2xx, ${open.errors} errors` : ""}${open.ordersPlaced !== undefined ? `, ${open.ordersPlaced} orders placed` : ""}`
               : ""),
         );
