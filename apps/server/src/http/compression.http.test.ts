@@ -98,6 +98,40 @@ describe("pages", () => {
     expect(page.trimEnd().endsWith("</html>")).toBe(true);
   });
 
+  // Through the engines kept open (decision 0182): pages asked for at once each get their own whole frame.
+  it("go right when many are asked for at once, in zstd and gzip, each saying it varies by encoding once", async () => {
+    const plain = await pages.app.inject({ url: "/api/store/v1/products?per_page=20", headers: { "accept-encoding": "identity" } });
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    const asked = Array.from({ length: 24 }, (_, n) => ({
+      url: n % 3 ? "/shop" : "/api/store/v1/products?per_page=20",
+      encoding: n % 2 ? "gzip" : BROWSER_ENCODINGS,
+    }));
+    const replies = await Promise.all(
+      asked.map(({ url, encoding }) => pages.app.inject({ url, headers: { "accept-encoding": encoding } })),
+    );
+    replies.forEach((reply, n) => {
+      const { url, encoding } = asked[n] as (typeof asked)[number];
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers["content-encoding"]).toBe(encoding === "gzip" ? "gzip" : "zstd");
+      expect(reply.headers["content-length"]).toBe(String(reply.rawPayload.length));
+      expect(
+        String(reply.headers.vary)
+          .toLowerCase()
+          .match(/accept-encoding/g),
+      ).toHaveLength(1);
+      const text = decoded(reply.headers["content-encoding"] as string, reply.rawPayload);
+      if (url === "/shop") expect(text.trimEnd().endsWith("</html>")).toBe(true);
+      else expect(text).toBe(plain.body);
+    });
+    // Asked not to compress, or for brotli (the plugin's own path), the reply is as before.
+    const unasked = await pages.app.inject({ url: "/shop", headers: { "accept-encoding": BROWSER_ENCODINGS, "x-no-compression": "1" } });
+    expect(unasked.headers["content-encoding"]).toBeUndefined();
+    expect(unasked.body.trimEnd().endsWith("</html>")).toBe(true);
+    const brotli = await pages.app.inject({ url: "/shop", headers: { "accept-encoding": "br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(decoded("br", brotli.rawPayload).trimEnd().endsWith("</html>")).toBe(true);
+  });
+
   it("keep a page's status and cookies", async () => {
     const missing = await pages.app.inject({ url: "/no-such-page", headers: { "accept-encoding": BROWSER_ENCODINGS } });
     expect(missing.statusCode).toBe(404);
