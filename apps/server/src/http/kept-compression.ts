@@ -75,6 +75,8 @@ export class KeptEngine {
   private open(): Engine {
     const engine = this.make();
     engine.on("data", (chunk: Buffer) => this.chunks.push(chunk));
+    // Each reply listens for its own failure; this one only keeps a stray error from ending the process.
+    engine.on("error", () => undefined);
     this.engine = engine;
     return engine;
   }
