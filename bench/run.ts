@@ -796,9 +796,13 @@ async function load(step: Step, dataDir: string): Promise<StepFigures & { proble
     request: (n) => (n < leadIn ? requestFor(2_000_000 + n, cartOf(leadInTokens, n)) : requestFor(n - leadIn, cartOf(tokens, n - leadIn))),
   });
   // The measured part ran from its first due time to its last answer: its requests at the rate achieved.
-  const server = open.serverCpu
-    ? serverLoad(open.serverCpu.before, open.serverCpu.after, open.requests, open.requests / Math.max(1, open.achievedPerSecond))
-    : { cpuMicrosPerRequest: 0, mainThreadBusy: 0 };
+  if (!open.serverCpu) throw new Error(`${step.name}: the open-rate generator did not read the servers' CPU`);
+  const server = serverLoad(
+    open.serverCpu.before,
+    open.serverCpu.after,
+    open.requests,
+    open.requests / Math.max(1, open.achievedPerSecond),
+  );
   if (open.leadIn.failed)
     problems.push(`${step.name}: ${open.leadIn.failed} of the open rate's lead-in requests failed (first: ${open.firstFailure})`);
   if (open.non2xx || open.errors)

@@ -42,12 +42,13 @@ export class KeptEngine {
   }
 
   compress(input: Buffer): Promise<Buffer> {
-    const run = this.queue.then(() => this.once(input));
+    const run = this.queue.then(() => this.throughEngine(input));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private once(input: Buffer): Promise<Buffer> {
+  /** One reply's frame: written, flushed to its end, read out. */
+  private throughEngine(input: Buffer): Promise<Buffer> {
     return new Promise((done, fail) => {
       const engine = this.engine ?? this.open();
       const failed = (error: Error) => {
