@@ -19,7 +19,7 @@ import { type ContextFactory, registerRequestContext, requestContext } from "./h
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { IDEMPOTENCY_KEY_HEADERS, registerIdempotency } from "./http/idempotency.ts";
 import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
-import { registerKeptCompression } from "./http/kept-compression.ts";
+import { DYNAMIC_ENCODINGS, registerKeptCompression } from "./http/kept-compression.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
 import { documentedSchema, withOperationIds } from "./http/openapi.ts";
 import { RateLimiter, registerRateLimitHeaders } from "./http/rate-limits.ts";
@@ -257,7 +257,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Before the plugin's hook: zstd and gzip replies through engines kept open (decision 0182), the rest the plugin's.
   registerKeptCompression(app, COMPRESS_FROM_BYTES);
-  await app.register(compress, { threshold: COMPRESS_FROM_BYTES, syncThreshold: COMPRESS_IN_ONE_CALL_UP_TO_BYTES });
+  await app.register(compress, {
+    threshold: COMPRESS_FROM_BYTES,
+    syncThreshold: COMPRESS_IN_ONE_CALL_UP_TO_BYTES,
+    encodings: DYNAMIC_ENCODINGS,
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -132,6 +132,14 @@ describe("pages", () => {
     expect(decoded("br", brotli.rawPayload).trimEnd().endsWith("</html>")).toBe(true);
   });
 
+  it("answer a browser that takes brotli and gzip alike (Safari) in gzip, whole, its length known", async () => {
+    const reply = await pages.app.inject({ url: "/shop", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(reply.headers["content-encoding"]).toBe("gzip");
+    expect(reply.headers["content-length"]).toBe(String(reply.rawPayload.length));
+    expect(reply.headers.vary).toMatch(/accept-encoding/);
+    expect(decoded("gzip", reply.rawPayload).trimEnd().endsWith("</html>")).toBe(true);
+  });
+
   it("keep a page's status and cookies", async () => {
     const missing = await pages.app.inject({ url: "/no-such-page", headers: { "accept-encoding": BROWSER_ENCODINGS } });
     expect(missing.statusCode).toBe(404);

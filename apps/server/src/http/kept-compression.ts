@@ -16,8 +16,12 @@ import { constants, createGzip, createZstdCompress, type Gzip, type ZstdCompress
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-/** The plugin's preference when the client's weights tie (@fastify/compress 9: zstd first where Node has it). */
-const SERVER_PREFERENCE = ["zstd", "br", "gzip", "deflate", "identity"];
+/**
+ * The server's preference when the client's weights tie, given to the plugin too (decision 0183): the encodings with a
+ * kept engine first. Brotli comes after gzip: it would open an engine a reply (about 1.8 ms of CPU for a page, against
+ * 0.35 ms for gzip kept) for a reply 4 % smaller, and every browser that takes brotli takes gzip.
+ */
+export const DYNAMIC_ENCODINGS: ("zstd" | "gzip" | "br" | "deflate" | "identity")[] = ["zstd", "gzip", "br", "deflate", "identity"];
 
 /** The plugin's default of what is worth compressing, for the types this server sends whole. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|[+/](?:json|xml|text)(?:;|$)/u;
@@ -91,11 +95,11 @@ export function keptEngines(): Record<"zstd" | "gzip", KeptEngine> {
   };
 }
 
-/** The encoding @fastify/compress would choose for this request, or undefined when it would send the reply as it is. */
+/** The encoding @fastify/compress, given DYNAMIC_ENCODINGS, would choose for this request, or undefined when it would send the reply as it is. */
 export function chosenEncoding(acceptEncoding: string | undefined): string | undefined {
   if (!acceptEncoding) return undefined;
   // As the plugin reads it: "*" and "x-gzip" stand for gzip.
-  return negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/gu, "gzip"), SERVER_PREFERENCE) ?? undefined;
+  return negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/gu, "gzip"), DYNAMIC_ENCODINGS) ?? undefined;
 }
 
 function varyOnEncoding(reply: FastifyReply): void {
