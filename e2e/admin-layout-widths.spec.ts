@@ -75,7 +75,7 @@ test("on a phone, the widget editor, the product, customer and attribute forms, 
   await expect(team).toHaveAttribute("tabindex", "0");
   expect(await seriousViolations(page)).toEqual([]);
 
-  // A long channel value ellipsises inside its row rather than pushing the row's buttons off screen.
+  // A long channel value wraps inside its row rather than pushing the row's buttons off screen, and is shown whole.
   await open(page, "/admin/widgets/1", "Edit Help widget");
   const remove = page.getByRole("button", { name: /^Remove/ }).first();
   const box = await remove.boundingBox();
@@ -88,6 +88,10 @@ test("on a phone, the widget editor, the product, customer and attribute forms, 
   ]);
   expect(value && name && value.y).toBeGreaterThanOrEqual((name?.y ?? 0) + (name?.height ?? 0) - 1);
   expect(value?.width).toBeGreaterThanOrEqual(96);
+  const cut = await page.evaluate<string[]>(
+    'Array.from(document.querySelectorAll(".admin-channel__value")).filter((value) => value.scrollWidth > value.clientWidth).map((value) => value.textContent)',
+  );
+  expect(cut).toEqual([]);
 });
 
 test("at 1280 pixels the taxes page does not scroll sideways, and a rate's whole row fits without scrolling its table", async ({
