@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { gunzipSync, zstdDecompressSync } from "node:zlib";
+import { constants, createGzip, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chosenEncoding, keptEngines } from "./kept-compression.ts";
+import { chosenEncoding, KeptEngine, keptEngines } from "./kept-compression.ts";
 
 /** Text of `bytes` bytes that compresses as a page does, with a random part so no two are alike. */
 function pageLike(bytes: number): Buffer {
@@ -26,6 +26,34 @@ describe("kept compression engines", () => {
       });
       expect((outputs[3] as Buffer).length).toBeLessThan(54_254 / 3);
     }
+  });
+
+  it("drop an engine that failed: that reply is refused, the next opens a new engine and the ones queued behind it go through", async () => {
+    let opened = 0;
+    const engine = new KeptEngine(
+      () => {
+        opened += 1;
+        const gzip = createGzip();
+        // The first engine breaks as the reply is written to it.
+        if (opened === 1) {
+          gzip.write = () => {
+            gzip.emit("error", new Error("broken engine"));
+            return true;
+          };
+        }
+        return gzip;
+      },
+      constants.Z_FINISH,
+      true,
+    );
+    const [first, second, third] = await Promise.allSettled(
+      [pageLike(20_000), pageLike(30_000), pageLike(1)].map((input) => engine.compress(input)),
+    );
+    expect(first).toMatchObject({ status: "rejected", reason: { message: "broken engine" } });
+    expect(second?.status).toBe("fulfilled");
+    expect(third?.status).toBe("fulfilled");
+    if (second?.status === "fulfilled") expect(gunzipSync(second.value).length).toBe(30_000);
+    expect(opened).toBe(2);
   });
 
   it("choose as @fastify/compress given the server's order: the client's weights first, then zstd, gzip, br, deflate", () => {

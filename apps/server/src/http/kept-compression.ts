@@ -124,21 +124,23 @@ function eligible(request: FastifyRequest, reply: FastifyReply, payload: unknown
  */
 export function registerKeptCompression(app: FastifyInstance, fromBytes: number): void {
   const engines = keptEngines();
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!eligible(request, reply, payload, fromBytes)) return payload;
-    const encoding = chosenEncoding(request.headers["accept-encoding"]);
-    if (encoding !== "zstd" && encoding !== "gzip") return payload;
-    let compressed: Buffer;
-    try {
-      compressed = await engines[encoding].compress(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
-    } catch (error) {
-      // Sent as it is rather than failed: the reply is still right, only larger.
-      request.log.warn({ err: error, encoding }, "a reply could not be compressed");
-      return payload;
-    }
-    varyOnEncoding(reply);
-    reply.header("content-encoding", encoding);
-    reply.header("content-length", compressed.length);
-    return compressed;
+  // A callback hook, not an async one: every other reply (each cart call's) passes straight on, with no promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const encoding = eligible(request, reply, payload, fromBytes) ? chosenEncoding(request.headers["accept-encoding"]) : undefined;
+    if (encoding !== "zstd" && encoding !== "gzip") return done(null, payload);
+    const input = payload as string | Buffer;
+    engines[encoding].compress(Buffer.isBuffer(input) ? input : Buffer.from(input)).then(
+      (compressed) => {
+        varyOnEncoding(reply);
+        reply.header("content-encoding", encoding);
+        reply.header("content-length", compressed.length);
+        done(null, compressed);
+      },
+      (error: unknown) => {
+        // Sent as it is rather than failed: the reply is still right, only larger.
+        request.log.warn({ err: error, encoding }, "a reply could not be compressed");
+        done(null, payload);
+      },
+    );
   });
 }
