@@ -101,14 +101,12 @@ export async function tabTo(page: Page, name: string | RegExp, limit = 120, back
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // A button just enabled fades its background in: the first style read after the change (axe's, on a busy machine) starts the
   // fade and answers its first colour under the text's final one. Transitions are off while axe reads, which also ends running
-  // ones at their final colour; finite animations end first. A constructed sheet: the pages' policy refuses a <style> without its nonce.
+  // ones at their final colour; finite animations end first (axeScan waits for them). A constructed sheet: the pages' policy refuses
+  // a <style> without its nonce.
   await page.evaluate(
     "(() => { const still = new CSSStyleSheet(); still.replaceSync('*, *::before, *::after { transition: none !important; }'); document.adoptedStyleSheets = [...document.adoptedStyleSheets, still]; globalThis.__axeStill = still; })()",
   );
   try {
-    await page.evaluate(
-      "Promise.race([Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))), new Promise((done) => setTimeout(done, 2000))]).then(() => true)",
-    );
     const results = await axeScan(page, within ? { include: within } : {});
     return results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
