@@ -73,7 +73,7 @@ export default defineConfig({
   // A journey of several pages, sign-ins and axe scans took 25–37 s on a slower 2-core machine (2026-12-02): 30 s cut them off.
   timeout: 60_000,
   expect: { timeout: 5_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",
