@@ -81,3 +81,19 @@ test("the invitation page with a link that is not an invitation has no serious a
   await expect(page.getByRole("link", { name: "Go to sign in" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+// The scans above pass only if the scan can fail: a page made wrong on purpose, scanned both ways axeScan has (in
+// the page; through AxeBuilder once the page holds a frame), and narrowed to one rule.
+test("the accessibility scan itself names what is wrong, in the page and inside a frame", async ({ page }) => {
+  const wrong = `<main><h1>Wrong on purpose</h1><img src="a.png"><p style="color:#ccc;background:#fff">Too pale to read</p></main>`;
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Scan check</title></head><body>${wrong}</body></html>`);
+  const found = (await axeScan(page)).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(found).toEqual(["color-contrast: p", "image-alt: img"]);
+  expect((await axeScan(page, { rules: ["image-alt"] })).violations.map((v) => v.id)).toEqual(["image-alt"]);
+
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Scan check</title></head><body>${wrong}<iframe title="Inner" srcdoc='<!doctype html><html lang="en"><title>Inner</title><img src="b.png"></html>'></iframe></body></html>`,
+  );
+  const inFrames = (await axeScan(page)).violations.find((v) => v.id === "image-alt");
+  expect(inFrames?.nodes.map((n) => n.target.join(" "))).toEqual(["img", "iframe img"]);
+});
