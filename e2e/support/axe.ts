@@ -48,7 +48,7 @@ async function settled(page: Page): Promise<void> {
 export async function axeScan(page: Page, scope: AxeScope = {}): Promise<AxeViolations> {
   await settled(page);
   if (page.frames().length > 1) {
-    // Options before rules: AxeBuilder's options() replaces what withRules() set.
+    // Options before rules, as a copy: AxeBuilder's options() replaces what withRules() set, and withRules() writes into it.
     let builder = new AxeBuilder({ page }).options({ ...VIOLATIONS_ONLY });
     if (scope.include) builder = builder.include(scope.include);
     if (scope.exclude) builder = builder.exclude(scope.exclude);

@@ -126,10 +126,10 @@ export function registerKeptCompression(app: FastifyInstance, fromBytes: number)
   const engines = keptEngines();
   // A callback hook, not an async one: every other reply (each cart call's) passes straight on, with no promise.
   app.addHook("onSend", (request, reply, payload, done) => {
-    const encoding = eligible(request, reply, payload, fromBytes) ? chosenEncoding(request.headers["accept-encoding"]) : undefined;
+    if (!eligible(request, reply, payload, fromBytes)) return done(null, payload);
+    const encoding = chosenEncoding(request.headers["accept-encoding"]);
     if (encoding !== "zstd" && encoding !== "gzip") return done(null, payload);
-    const input = payload as string | Buffer;
-    engines[encoding].compress(Buffer.isBuffer(input) ? input : Buffer.from(input)).then(
+    engines[encoding].compress(Buffer.isBuffer(payload) ? payload : Buffer.from(payload)).then(
       (compressed) => {
         varyOnEncoding(reply);
         reply.header("content-encoding", encoding);
