@@ -18,7 +18,7 @@ import { batchRoutes } from "./http/batch.ts";
 import { type ContextFactory, registerRequestContext, requestContext } from "./http/context.ts";
 import { clientErrorReply, noRoute, registerErrorHandling, StoreError, sendError, toStoreError } from "./http/errors.ts";
 import { IDEMPOTENCY_KEY_HEADERS, registerIdempotency } from "./http/idempotency.ts";
-import { refusingNonFinite, registerInputChecks } from "./http/input.ts";
+import { refusingInventedNumbers, registerInputChecks } from "./http/input.ts";
 import { DYNAMIC_ENCODINGS, registerKeptCompression } from "./http/kept-compression.ts";
 import { lazySchemas } from "./http/lazy-schemas.ts";
 import { documentedSchema, withOperationIds } from "./http/openapi.ts";
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // wrapped so that coercion never hands a route a non-finite number (http/input.ts); the owner's
   // routes report every wrong field of a save at once, and take their bodies as typed JSON (decision 0166).
   const ownerRoute = (url: string) => url.startsWith(`${ADMIN_PREFIX}/`);
-  const schemas = lazySchemas(refusingNonFinite, { allErrors: ownerRoute, typedBodies: ownerRoute });
+  const schemas = lazySchemas(refusingInventedNumbers, { allErrors: ownerRoute, typedBodies: ownerRoute });
   const app = Fastify({
     logger:
       deps.logger === false

@@ -218,6 +218,48 @@ describe("non-finite numbers are a 400", () => {
   });
 });
 
+describe("a number is read from decimal text alone, never made of true, null or other spellings", () => {
+  it("true, false and null for a number are refused by the field's path, the null told as such", async () => {
+    const shopper = client();
+    for (const body of [
+      { id: beanie, quantity: true },
+      { id: beanie, quantity: false },
+      { id: true, quantity: 1 },
+    ]) {
+      const response = await shopper.post("/cart/add-item", body);
+      expectFieldError(response, body.id === true ? "id" : "quantity");
+      expect(response.json().message, JSON.stringify(body)).toBe(`Invalid parameter(s): ${body.id === true ? "id" : "quantity"}`);
+      expect(JSON.stringify(response.json().data.params), JSON.stringify(body)).toContain("must be a number");
+    }
+    const nulled = await shopper.post("/cart/add-item", { id: beanie, quantity: null });
+    expectFieldError(nulled, "quantity");
+    expect(nulled.json().data.params.quantity).toBe("quantity cannot be null: send a value, or leave the field out");
+    // Nothing was added by any of them.
+    expect((await shopper.get("/cart")).json().items_count).toBe(0);
+  });
+
+  it('"0x2", " 2" and "0b10" are refused in a body and in a query; "2" and "1e1" are numbers', async () => {
+    const shopper = client();
+    for (const quantity of ["0x2", " 2", "2 ", "0b10", " "]) {
+      const response = await shopper.post("/cart/add-item", { id: beanie, quantity });
+      expectFieldError(response, "quantity");
+      expect(response.json().data.params.quantity, quantity).toBe("quantity must be a number written in decimal digits");
+    }
+    expectFieldError(await shop.app.inject(`${S}/products?per_page=0x10`), "per_page");
+    expect((await shop.app.inject(`${S}/products?per_page=1e1`)).statusCode).toBe(200);
+    const added = await shopper.post("/cart/add-item", { id: beanie, quantity: "2" });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().items_count).toBe(2);
+  });
+
+  it("text and booleans a field takes as such are left as sent", async () => {
+    // A coupon code is text, even one that reads as a number in hexadecimal: refused as unknown, not as a type.
+    const coupon = await client().post("/cart/apply-coupon", { code: "0x2" });
+    expect(coupon.statusCode).toBe(400);
+    expect(coupon.json().code).toBe("cw_rest_cart_coupon_error");
+  });
+});
+
 /** Sends raw bytes to a listening copy of the app and reads its whole answer. */
 async function raw(port: number, text: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const answer = await new Promise<string>((resolve, reject) => {

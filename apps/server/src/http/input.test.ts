@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { findUnstorableText, isStorableText, MAX_INPUT_DEPTH, refusingNonFinite } from "./input.ts";
+import { findUnstorableText, isStorableText, MAX_INPUT_DEPTH, refusingInventedNumbers } from "./input.ts";
 
 describe("storable text", () => {
   it("refuses NUL and unpaired surrogates, keeps pairs and everything else", () => {
@@ -22,13 +22,56 @@ describe("storable text", () => {
   });
 });
 
-describe("refusingNonFinite", () => {
-  it("fails a validator's pass when the (coerced) data holds a number that is not finite", () => {
-    const validate = Object.assign((_data: unknown) => true, { errors: null, schemaEnv: {} });
-    const checked = refusingNonFinite(validate);
-    expect(checked({ page: 2 })).toBe(true);
-    expect(checked({ page: Number.POSITIVE_INFINITY })).toBe(false);
-    expect(checked.errors).toMatchObject([{ instancePath: "/page", message: "must be a finite number" }]);
+describe("refusingInventedNumbers", () => {
+  /** A validator that coerces as Ajv does for an integer field `n` (and passes everything). */
+  const coercingN = Object.assign(
+    (input: unknown) => {
+      const data = input as { n?: unknown };
+      if (typeof data.n === "boolean" || data.n === null || (typeof data.n === "string" && data.n !== "" && !Number.isNaN(Number(data.n))))
+        data.n = Number(data.n);
+      return true;
+    },
+    { errors: null, schemaEnv: {} },
+  );
+  const checked = refusingInventedNumbers(coercingN);
+
+  it("passes decimal text made a number, and what was not changed", () => {
+    for (const n of ["2", "-0.5", "1e3", ".5", 3]) expect(checked({ n }), String(n)).toBe(true);
+    // A value the validator left as it was is never refused, whatever it looks like.
+    const leaving = refusingInventedNumbers(Object.assign((_data: unknown) => true, { errors: null }));
+    for (const n of [true, null, "0x2", " "]) expect(leaving({ n, deep: [{ n }] })).toBe(true);
     expect("schemaEnv" in checked).toBe(true);
+  });
+
+  it("refuses a number made of a boolean or a null by its path, keeping the value sent", () => {
+    expect(checked({ n: true })).toBe(false);
+    expect(checked.errors).toMatchObject([{ instancePath: "/n", keyword: "type", params: { type: "number" }, data: true }]);
+    expect(checked({ n: null })).toBe(false);
+    expect(checked.errors).toMatchObject([{ instancePath: "/n", data: null }]);
+  });
+
+  it("refuses a number made of text not in decimal digits, or one not finite", () => {
+    for (const n of ["0x2", " 2", "0b10", "Infinity", " "]) {
+      expect(checked({ n }), n).toBe(false);
+      expect(checked.errors).toMatchObject([{ instancePath: "/n", message: "must be a number written in decimal digits" }]);
+    }
+    expect(checked({ n: "1e400" })).toBe(false);
+    expect(checked.errors).toMatchObject([{ instancePath: "/n", message: "must be a finite number" }]);
+  });
+
+  it("follows a value into lists and nested objects, and a query's value made a list of one", () => {
+    const nested = refusingInventedNumbers(
+      Object.assign(
+        (input: unknown) => {
+          const data = input as { a: { "x/y": unknown[] } };
+          data.a["x/y"][0] = [Number(data.a["x/y"][0])];
+          return true;
+        },
+        { errors: null },
+      ),
+    );
+    expect(nested({ a: { "x/y": ["0x2"] } })).toBe(false);
+    expect(nested.errors).toMatchObject([{ instancePath: "/a/x~1y/0" }]);
+    expect(nested({ a: { "x/y": ["2"] } })).toBe(true);
   });
 });

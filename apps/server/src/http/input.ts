@@ -2,7 +2,7 @@
  * Input both databases can take, checked once at the edge (decision 0018): ids within the id
  * columns' integer type, text without NUL characters (PostgreSQL's text refuses them) or lone
  * UTF-16 surrogates (no UTF-8 encoding, so no database, cookie or URL can hold them), and only
- * finite numbers out of Ajv's type coercion.
+ * finite numbers written in decimal out of Ajv's type coercion.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
@@ -108,32 +108,79 @@ export function registerInputChecks(app: FastifyInstance): void {
   app.addHook("preValidation", (request, _reply, done) => done(unstorableTextError(request) ?? undefined));
 }
 
-/** The JSON pointer to the first number that is not finite (only coercion makes them: JSON and query strings cannot), or null. */
-function findNonFinite(value: unknown): string | null {
-  const problem = findInInput(value, (inner) => typeof inner === "number" && !Number.isFinite(inner));
-  return problem ? problem.path.map((key) => `/${key}`).join("") : null;
-}
-
 // biome-ignore lint/suspicious/noExplicitAny: Ajv's validators take its own context type, passed through untouched.
 type Validator = ((data: unknown, context?: any) => unknown) & { errors?: unknown };
 
-/**
- * Wraps a compiled validator: Ajv coerces "Infinity" or "1e400" to a number that passes
- * `integer` and skips minimum and maximum, so a coerced value that is not finite is refused.
- */
-export function refusingNonFinite<V extends Validator>(validate: V): V {
-  const checked: Validator = (data, context) => {
-    const valid = validate(data, context);
-    if (valid !== true) {
-      checked.errors = validate.errors;
-      return valid;
+/** A number as people write it in decimal: "2", "-0.5", "1e3". Not "0x2", " 2" or "Infinity", which Ajv also reads as numbers. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A value Ajv's coercion may turn into a number: true, false, null, or text that reads as one (Ajv's `x == +x`). */
+const mayBecomeNumber = (value: unknown): boolean =>
+  typeof value === "boolean" || value === null || (typeof value === "string" && value !== "" && !Number.isNaN(Number(value)));
+
+interface MayBecomeNumber {
+  holder: Record<string, unknown>;
+  key: string;
+  sent: unknown;
+  pointer: string;
+}
+
+/** A JSON pointer one key further ('~' and '/' in a key written '~0' and '~1'). */
+const pointerTo = (pointer: string, key: string) =>
+  `${pointer}/${/[~/]/.test(key) ? key.replaceAll("~", "~0").replaceAll("/", "~1") : key}`;
+
+/** The values inside parsed input that coercion may turn into numbers, with where they sit; none walked past MAX_INPUT_DEPTH. */
+function valuesThatMayBecomeNumbers(input: unknown): MayBecomeNumber[] {
+  const found: MayBecomeNumber[] = [];
+  // Most requests bring no params, no query or no body: nothing to walk, nothing to allocate.
+  if (!isPlain(input) || isEmpty(input)) return found;
+  const pending: [Record<string, unknown>, string, number][] = [[input as Record<string, unknown>, "", 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [holder, pointer, depth] = next;
+    for (const key in holder) {
+      const value = holder[key];
+      if (mayBecomeNumber(value)) found.push({ holder, key, sent: value, pointer: pointerTo(pointer, key) });
+      else if (isPlain(value) && depth < MAX_INPUT_DEPTH)
+        pending.push([value as Record<string, unknown>, pointerTo(pointer, key), depth + 1]);
     }
-    const path = findNonFinite(data);
-    checked.errors =
-      path === null
-        ? null
-        : [{ instancePath: path, schemaPath: "", keyword: "type", params: { type: "number" }, message: "must be a finite number" }];
-    return path === null;
+  }
+  return found;
+}
+
+/** Why a value that coercion made a number is refused, or null when it was a finite number written in decimal. */
+function inventedNumber({ holder, key, sent, pointer }: MayBecomeNumber): object | null {
+  const now = holder[key];
+  // A query string's single value may have become a list of one.
+  const value = Array.isArray(now) && !Array.isArray(sent) ? now[0] : now;
+  if (typeof value !== "number") return null;
+  if (typeof sent !== "string") return { instancePath: pointer, keyword: "type", params: { type: "number" }, data: sent };
+  if (!DECIMAL.test(sent))
+    return { instancePath: pointer, keyword: "format", params: {}, message: "must be a number written in decimal digits" };
+  if (!Number.isFinite(value))
+    return { instancePath: pointer, keyword: "type", params: { type: "number" }, message: "must be a finite number" };
+  return null;
+}
+
+/**
+ * Wraps a compiled validator so that coercion reads numbers from decimal text alone: Ajv also makes 1 of true, 0 of
+ * null and of " ", and 2 of "0x2", and a number that is not finite of "Infinity" or "1e400", which passes `integer`
+ * and skips minimum and maximum. Each is refused by its path, before any refusal it led to. Text, a boolean or a null the field takes as such is
+ * left alone (a string field's "0x2", a `string | boolean` field's true).
+ */
+export function refusingInventedNumbers<V extends Validator>(validate: V): V {
+  const checked: Validator = (data, context) => {
+    const noted = valuesThatMayBecomeNumbers(data);
+    const valid = validate(data, context);
+    checked.errors = validate.errors;
+    // Checked when the validator refused too: null's 0 fails "minimum", and the null is what to tell.
+    for (const value of noted) {
+      const refusal = inventedNumber(value);
+      if (refusal) {
+        checked.errors = [{ schemaPath: "", ...refusal }];
+        return false;
+      }
+    }
+    return valid;
   };
   // Ajv's own properties (schemaEnv tells Fastify to pass the parent, so a coerced root value lands).
   return Object.assign(checked, validate) as V;
