@@ -264,6 +264,56 @@ describe("POST /checkout", () => {
     expect((await other.post("/checkout", { billing_address: billing(), payment_method: "cod" })).statusCode).toBe(200);
   });
 
+  it("places the order the page showed without a coupon that stopped applying, and refuses one the page counted", async () => {
+    const minimumSpendNotMet = async () => {
+      const shopper = await shopperWith(tShirt, 3);
+      await shopper.cart("POST", "/cart/apply-coupon", { code: "MIN50" });
+      const line = (await shopper.cart("GET", "/cart")).items[0];
+      const lowered = await shopper.cart("POST", "/cart/update-item", { key: line.key, quantity: 2 });
+      // The cart shows why the coupon does not count, and counts it nowhere.
+      expect(lowered.coupons).toEqual([]);
+      expect(lowered.errors).toEqual([{ code: "cw_rest_cart_coupon_error", message: 'The minimum spend for coupon "min50" is $50.00.' }]);
+      return {
+        shopper,
+        expected_cart: { items: [{ key: line.key, quantity: 2 }], coupons: [] as string[] },
+        total: lowered.totals.total_price,
+      };
+    };
+    const min50 = await shop.db.selectFrom("coupons").select(["id", "usage_count"]).where("code", "=", "min50").executeTakeFirstOrThrow();
+
+    // The page showed the cart without it: the order is placed as shown, and the coupon leaves the cart.
+    const asShown = await minimumSpendNotMet();
+    const placed = await asShown.shopper.post("/checkout", {
+      billing_address: billing(),
+      payment_method: "cod",
+      expected_cart: asShown.expected_cart,
+    });
+    expect(placed.statusCode).toBe(200);
+    const order = await shop.db
+      .selectFrom("orders")
+      .select(["id", "total"])
+      .where("id", "=", placed.json().order_id)
+      .executeTakeFirstOrThrow();
+    expect(order.total).toBe(Number(asShown.total));
+    expect(await shop.db.selectFrom("order_coupons").select("code").where("order_id", "=", order.id).execute()).toEqual([]);
+    expect((await asShown.shopper.cart("GET", "/cart")).errors).toEqual([]);
+    const after = await shop.db.selectFrom("coupons").select("usage_count").where("id", "=", min50.id).executeTakeFirstOrThrow();
+    expect(after.usage_count).toBe(min50.usage_count);
+
+    // A client that sent no cart, or a page that showed the coupon counted, is refused once, the coupon taken off.
+    for (const shown of [undefined, ["min50"]]) {
+      const { shopper, expected_cart } = await minimumSpendNotMet();
+      const body = { billing_address: billing(), payment_method: "cod" };
+      const refused = await shopper.post("/checkout", shown ? { ...body, expected_cart: { ...expected_cart, coupons: shown } } : body);
+      expect(refused.statusCode, JSON.stringify(shown)).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: "cw_rest_cart_coupon_errors",
+        data: { removed_coupons: ["min50"], cart: { coupons: [] } },
+      });
+      expect((await shopper.post("/checkout", body)).statusCode).toBe(200);
+    }
+  });
+
   it("refuses a country the shop does not sell or ship to, naming the countries it does", async () => {
     const { updateSettings, getSettings } = await import("../settings/index.ts");
     const { sellToCountries, shipToCountries } = await getSettings(shop.db);

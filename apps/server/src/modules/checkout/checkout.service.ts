@@ -274,6 +274,7 @@ function* placingSteps(
   checkLoginRules(tx, input);
   const priced = yield* reprice(tx, loaded.cart, input);
   const checked = checkOrder(tx, priced, input);
+  if (checked.couponsToTakeOff.length) yield* awaited((trx) => removeCartCoupons(trx, tx.session.sid, checked.couponsToTakeOff));
   yield* keepAddresses(tx, priced, now);
   // After checkOrder, which takes off coupons that stopped applying, and with the addresses kept: the 409's cart is
   // then priced as the next press will be, and the transaction writes nothing else (decision 0168 and its amendment).
@@ -411,7 +412,8 @@ function* reprice(tx: ShopContext, stored: StoredCart, input: PlaceOrderInput): 
 
 /**
  * Step 4, check the order: its additional fields, its addresses (the shipping one only when
- * goods are shipped, not collected), coupons that stopped applying (taken off: 409), lines that
+ * goods are shipped, not collected), coupons that stopped applying (taken off: 409, unless the page sent the cart it
+ * showed without them), lines that
  * cannot be bought as they are (409), and a shipping option where one is needed. A line whose price
  * moved since it was added passes when the page sent the total it showed: that total is then held to
  * the order's (decision 0168, amended), so the shopper saw the new price.
@@ -421,9 +423,13 @@ function checkOrder({ settings }: ShopContext, { addresses, pricing, view, docum
   const shippingNeeded = pricing.needsShipping && !pricing.pickupLocation;
   const checked = checkedAddresses(settings, addresses, shippingNeeded, document);
   const dropped = cart.coupons.filter((code) => !pricing.coupons.some((c) => c.code === code));
-  if (dropped.length) {
+  // A coupon the page did not show (it showed why in the cart's errors) goes without a refusal: the order is the one
+  // shown. One the page showed, or any for a client that sent no cart, refuses the order: its total was counted with it.
+  const shown = input.expected_cart?.coupons;
+  const refused = shown ? dropped.filter((code) => shown.includes(code)) : dropped;
+  if (refused.length) {
     const messages = view.errors.filter((e) => e.code === "cw_rest_cart_coupon_error").map((e) => e.message);
-    throw new CouponRejection(dropped, messages);
+    throw new CouponRejection(refused, messages);
   }
   const totalShown = input.expected_cart?.totals !== undefined;
   const itemErrors = view.errors.filter((e) => e.code !== "cw_rest_cart_coupon_error" && !(totalShown && e.code === PRICE_CHANGED));
@@ -432,7 +438,7 @@ function checkOrder({ settings }: ShopContext, { addresses, pricing, view, docum
     throw new StoreError(first.code, first.message, 409, { errors: itemErrors });
   }
   if (pricing.needsShipping && !Object.keys(pricing.chosen).length) throw checkoutErrors.missingShippingOption();
-  return { ...checked, additionalFields, shippingNeeded };
+  return { ...checked, additionalFields, shippingNeeded, couponsToTakeOff: dropped };
 }
 type CheckedOrder = ReturnType<typeof checkOrder>;
 
