@@ -146,6 +146,8 @@ test("stock states and quantity limits show on product pages", async ({ page }) 
   await page.goto("/product/discontinued-mug");
   await expect(page.getByText("Out of stock")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+  // No quantity to choose for a product that cannot be bought.
+  await expect(page.getByLabel("Quantity")).toHaveCount(0);
 
   await page.goto("/product/socks-3-pack");
   const quantity = page.getByLabel("Quantity");

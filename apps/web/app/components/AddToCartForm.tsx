@@ -140,7 +140,8 @@ export function AddToCartForm({
         {product.sold_individually ? (
           <input type="hidden" name="quantity" value="1" />
         ) : (
-          <QuantityInput limits={product.add_to_cart} posted={posted?.quantity} />
+          // A simple product that cannot be bought has no quantity to choose (its limits would read 1 to 0).
+          (isVariable || canBuy(product)) && <QuantityInput limits={product.add_to_cart} posted={posted?.quantity} />
         )}
         <button
           type="submit"
