@@ -303,7 +303,8 @@ test.describe("QR-code popup", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
-    expect((await calls(page)).map((c) => c.type)).toEqual(["close"]); // and the core's Escape never saw it
+    // Showing the code is the channel's click; Escape closed the popup, and the core's Escape never saw it.
+    expect((await calls(page)).map((c) => c.type)).toEqual(["reportClick", "close"]);
   });
 
   test("shows the uploaded image when there is one; clicking outside closes", async ({ page }) => {
@@ -419,6 +420,8 @@ test.describe("contact-us form", () => {
     await expect(submit).toBeEnabled();
     await expect(dialog.getByLabel(label("Name"))).toHaveValue("");
     await expect(dialog.getByLabel(label("Order number"))).toHaveValue("");
+    // The message sent is the channel's click.
+    expect((await calls(page)).map((c) => c.type)).toEqual(["reportClick"]);
 
     expect(received).toHaveLength(1);
     expect(received[0]?.fields).toMatchObject({
@@ -464,6 +467,29 @@ test.describe("contact-us form", () => {
     await expect(email).not.toHaveAttribute("aria-invalid");
     await expect(dialog.getByRole("button", { name: "Send" })).toBeEnabled();
     await expect(dialog.getByLabel(label("Name"))).toHaveValue("Ada Lovelace");
+    // Nothing was sent: no click for the channel.
+    expect((await calls(page)).map((c) => c.type)).not.toContain("reportClick");
+  });
+
+  test("closed unsent, it opens again with what was typed and chosen, files included; a sent one opens empty", async ({ page }) => {
+    await openPopup(page, CONTACT);
+    let dialog = await fillContact(page);
+    await dialog.getByRole("button", { name: "Send" }).press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await openPopup(page, CONTACT);
+    dialog = page.getByRole("dialog", { name: "Send us a message" });
+    await expect(dialog.getByLabel(label("Name"))).toHaveValue("Ada Lovelace");
+    await expect(dialog.getByLabel(label("Message"))).toHaveValue("Where is my order?");
+    await expect(dialog.getByLabel(label("Topic"))).toHaveValue("Returns");
+    const chosen = (input: unknown) => Array.from((input as { files: ArrayLike<{ name: string }> }).files, (file) => file.name);
+    expect(await dialog.getByLabel(label("Attachment")).evaluate(chosen)).toEqual(["receipt.pdf", "photo.png"]);
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByRole("status")).not.toBeEmpty();
+    expect(received[0]?.files).toHaveLength(2);
+    await page.keyboard.press("Escape");
+    await openPopup(page, CONTACT);
+    await expect(dialog.getByLabel(label("Name"))).toHaveValue("");
+    await expect(dialog.getByLabel(label("Topic"))).toHaveValue("");
   });
 
   test("a network failure keeps everything typed", async ({ page }) => {

@@ -256,14 +256,18 @@ test.describe("the widget core on a page of its own", () => {
     expect(await icon().innerHTML()).not.toBe(smile);
   });
 
-  test("attention effects move the button, never under prefers-reduced-motion", async ({ page }) => {
+  test("attention effects move the button and the icon turns, neither under prefers-reduced-motion", async ({ page }) => {
     const data = widgetPage([{ settings: { attention_effect: "jump" }, channels: demoChannels() }]);
     await openHarness(page, data);
     const animation = () => style(mainButton(page), "animationName");
     // The effects' stylesheet is imported after the button is drawn (mount.ts), so it may arrive a moment later.
     await expect.poll(animation).toBe("cw-effect-jump");
+    // The icon turns as the widget opens, and turns at once for a visitor who asks for less motion.
+    const iconTurn = () => style(mainButton(page).locator(".cw-icon"), "transitionDuration");
+    expect(await iconTurn()).toBe("0.2s, 0.2s");
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await animation()).toBe("none");
+    expect(await iconTurn()).toBe("0s");
   });
 
   test("horizontal icons, the blur and its 365-day dismissal, custom CSS inside the widget only, the orientation marker", async ({

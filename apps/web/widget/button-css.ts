@@ -3,7 +3,8 @@
  * pending-message badge (spec §2.1, §9). Inside the shadow root, so the page's CSS and ours stay apart.
  * On a phone the greeting is compact, so it covers little of the page: it still shows as its mode says (spec §2.1:
  * until the first click, or all the time), scrolled or not.
- * The attention effects are in effects-css.ts, loaded only by widgets that move.
+ * The attention effects are in effects-css.ts, loaded only by widgets that move; the icon's turn on opening is
+ * instant for a visitor who asks for less motion.
  */
 export const BUTTON_CSS = `
 :host{all:initial;font-family:inherit}
@@ -30,5 +31,6 @@ export const BUTTON_CSS = `
 .cw-badge{position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 5px;border-radius:10px;background:var(--cw-badge-bg);color:var(--cw-badge-fg);font-size:12px;font-weight:700;line-height:20px;text-align:center}
 .cw-left .cw-badge{right:auto;left:-4px}
 @media (max-width:640px){.cw-cta{max-width:min(200px,50vw);padding:6px 10px;font-size:13px}}
+@media (prefers-reduced-motion:reduce){.cw-icon,.cw-close-icon{transition:none}}
 [hidden]{display:none!important}
 `;

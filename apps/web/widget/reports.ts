@@ -32,7 +32,7 @@ export interface Reporter {
   widgetClicked(): void;
   /** The channel list became visible: channel views not yet recorded. */
   channelsSeen(): void;
-  /** A click on a channel (link channels, and popups when their action happens). */
+  /** A click on a channel (link channels, and popups when their action happens: a message sent, an agent chosen, a QR code shown). */
   channelClicked(channel: string): void;
   /** Marks a channel's click as recorded without sending (closing the messaging-app popup, spec §4.2). */
   markChannelClicked(channel: string): void;

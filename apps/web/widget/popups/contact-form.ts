@@ -109,6 +109,21 @@ function assistEmail(input: HTMLInputElement, wrapper: HTMLElement, listId: stri
   });
 }
 
+/** What a visitor typed and chose in a form they closed unsent, by widget and channel: back when they open it again. */
+interface Draft {
+  values: Record<string, string>;
+  files: { field: string; file: File }[];
+}
+const drafts = new Map<string, Draft>();
+
+/** A file input given files again (a FileList is made only by the browser: through a DataTransfer). */
+function putFiles(input: HTMLInputElement, files: File[]) {
+  if (files.length === 0 || typeof DataTransfer === "undefined") return;
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  input.files = transfer.files;
+}
+
 export function render(context: PopupContext, frame: PopupFrame): PopupBody {
   const { channel } = context;
   const settings = channel.contact_form_settings;
@@ -255,6 +270,8 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
         general.textContent = outcome.message;
         return;
       }
+      // The form's action is the message sent: the channel's click for the owner's analytics (reported once).
+      context.reportClick();
       form.reset();
       for (const view of views) if (view.field.type === "email") view.wrapper.querySelector("[aria-live]")?.replaceChildren();
       success.textContent = outcome.message;
@@ -268,7 +285,20 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
     }
   });
 
-  // Spec §4.3: opening the form starts clean, with a fresh captcha token.
+  // Spec §4.3: opening the form clears its messages and marks, with a fresh captcha token; what was typed stays.
+  const draftKey = `${context.widget.id}:${channel.channel}`;
+  const draft = drafts.get(draftKey);
+  if (draft) {
+    for (const { field, control } of views) {
+      if (!control) continue;
+      if (control instanceof HTMLInputElement && control.type === "file")
+        putFiles(
+          control,
+          draft.files.filter((chosen) => chosen.field === field.field).map((chosen) => chosen.file),
+        );
+      else if (field.field in draft.values) control.value = draft.values[field.field] ?? "";
+    }
+  }
   clearMarks();
   captcha?.refresh();
   return {
@@ -276,6 +306,10 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
     destroy() {
       clearTimeout(closeTimer);
       captcha?.destroy();
+      // Closed unsent (or emptied by a send): kept as it stands for the next opening on this page.
+      const { values, files } = collect();
+      if (files.length > 0 || Object.values(values).some((value) => value !== "")) drafts.set(draftKey, { values, files });
+      else drafts.delete(draftKey);
     },
   };
 }

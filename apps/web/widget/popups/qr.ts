@@ -24,5 +24,7 @@ export function render(context: PopupContext, frame: PopupFrame): PopupBody {
   }
   const title = channel.wechat_qr_code_title.trim();
   frame.body.append(...(title ? [el("p", { class: "cw-qr__title" }, title)] : []), code);
+  // Showing the code is all this channel does here (the visitor scans it): opening it is its click.
+  context.reportClick();
   return { focusTarget: () => null, destroy() {} };
 }
