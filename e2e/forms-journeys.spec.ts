@@ -199,6 +199,22 @@ test("custom-tee: an error's announcement goes with the error, so pages 2 and 3 
   await expect(live).toHaveText("");
 });
 
+test("custom-tee: a required upload's error goes as the file is chosen, not a moment later nor at Next", async ({ page }) => {
+  const form = await openForm(page, "custom-tee");
+  await fillTeeContact(form, "Grace", "Hopper", "grace.upload@example.com");
+  await form.getByRole("button", { name: "Next" }).first().click();
+  const page2 = form.locator('.cwf-page[data-page="2"]');
+  await page2.getByRole("button", { name: "Next" }).click();
+  const designError = form.locator("#cwf2-9-error");
+  await expect(designError).toHaveText("This field is required.");
+  // The page's clock stopped: a check waiting out the typing pause would never run, so only one made at once clears it.
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+  await form.locator(f(9)).setInputFiles({ name: "design.png", mimeType: "image/png", buffer: PNG });
+  await expect(designError).toHaveText("");
+  await expect(page2).toBeVisible();
+});
+
 test("custom-tee: a send the network drops takes the declined card's message away, as the spec tells it to the console only", async ({
   page,
 }) => {

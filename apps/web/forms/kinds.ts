@@ -54,7 +54,8 @@ function contextFor(state: FormState, ownField: number): KindContext {
     filesFor: (fieldId) => state.files.get(fieldId) ?? [],
     setFiles: (fieldId, files) => {
       state.files.set(fieldId, files);
-      state.changed(fieldId);
+      // Files chosen are a whole answer, as a choice is: checked at once, so a "required" error goes as they are listed.
+      state.changed(fieldId, true);
     },
   };
 }

@@ -95,7 +95,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
     interacted: false,
     submitting: false,
     blocked: new Map(),
-    changed(fieldId) {
+    changed(fieldId, whole = false) {
       settleLogic(state);
       syncAddresses();
       updateTotals(state);
@@ -104,7 +104,10 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
       checkUploadTotal(state);
       window.clearTimeout(saving);
       if (!state.preview) saving = window.setTimeout(() => saveProgress(state), SAVE_DEBOUNCE_MS);
-      if (fieldId !== undefined && fieldId !== null) validateLater(fieldId);
+      if (fieldId === undefined || fieldId === null) return;
+      if (!whole) return validateLater(fieldId);
+      window.clearTimeout(typing.get(fieldId));
+      void validateFields(state, [fieldId]);
     },
   };
 

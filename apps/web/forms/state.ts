@@ -32,8 +32,8 @@ export interface FormState {
   submitting: boolean;
   /** Why submit is held back (uploads over the limit, a token being refreshed), or null. */
   blocked: Map<string, string>;
-  /** Called after any value change: logic, totals, saved progress. */
-  changed(fieldId?: number | null): void;
+  /** Called after any value change: logic, totals, saved progress; the field checked a moment later, or at once when its value is a whole answer (files chosen). */
+  changed(fieldId?: number | null, whole?: boolean): void;
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
