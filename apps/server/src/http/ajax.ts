@@ -165,6 +165,14 @@ export interface AjaxDeps {
   contextFor: ContextFactory;
 }
 
+/** A body /ajax cannot read: it takes the forms the widget and the public forms send (the app's own answer names JSON). */
+const notAForm = () =>
+  new StoreError(
+    "rest_unsupported_media_type",
+    "This content type is not accepted here; send a form (application/x-www-form-urlencoded or multipart/form-data).",
+    415,
+  );
+
 /** Registers `POST /ajax` in its own scope (its own body parsers). */
 export async function registerAjax(app: FastifyInstance, deps: AjaxDeps): Promise<void> {
   await app.register(async (scope) => {
@@ -181,6 +189,7 @@ export async function registerAjax(app: FastifyInstance, deps: AjaxDeps): Promis
       const action = Object.hasOwn(deps.actions, name) ? deps.actions[name] : undefined;
       // What failed before an action ran (the body's parsing, the edge's input check) is the request's own fault.
       if (!handedOver.has(request)) readableWhereSent(request, reply);
+      if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw notAForm();
       if ((error as { code?: string }).code !== "FST_ERR_CTP_BODY_TOO_LARGE" || !action?.refusedBody) throw error;
       request.ctx = deps.contextFor(request, { sid: "", uid: 0 });
       return action.refusedBody(request, new StoreError("cw_ajax_body_too_large", "The form is too large to send at once.", 413));

@@ -60,6 +60,20 @@ describe("POST /ajax (legacy page calls)", () => {
     expect(missing.json()).toMatchObject({ error: true, code: "cw_rest_cart_invalid_key", message: expect.any(String) });
   });
 
+  it("refuses a body that is not a form, naming the forms it takes", async () => {
+    const response = await shop.app.inject({
+      method: "POST",
+      url: "/ajax?action=add_to_cart",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({
+      code: "rest_unsupported_media_type",
+      message: "This content type is not accepted here; send a form (application/x-www-form-urlencoded or multipart/form-data).",
+    });
+  });
+
   it("refuses an unknown action", async () => {
     const response = await themePage()({ action: "explode" });
     expect(response.statusCode).toBe(400);
