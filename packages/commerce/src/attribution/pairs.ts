@@ -17,9 +17,16 @@ export const UTM_PARAMS = {
 
 export type Pairs = Record<string, string>;
 
+/**
+ * A value's "|" written "%7C" (and "%" as "%25", so the text comes back as it was): a campaign named "a|||typ=organic"
+ * would otherwise end its pair there and bring in a pair of its own.
+ */
+const escapeValue = (value: string) => value.replaceAll("%", "%25").replaceAll("|", "%7C");
+const unescapeValue = (value: string) => value.replace(/%(25|7C)/gi, (escaped) => (escaped === "%25" ? "%" : "|"));
+
 export function formatPairs(pairs: Pairs): string {
   return Object.entries(pairs)
-    .map(([key, value]) => `${key}=${value}`)
+    .map(([key, value]) => `${key}=${escapeValue(value)}`)
     .join("|||");
 }
 
@@ -29,7 +36,7 @@ export function parsePairs(value: string | undefined): Pairs | undefined {
   const pairs: Pairs = {};
   for (const part of value.split("|||")) {
     const at = part.indexOf("=");
-    if (at > 0) pairs[part.slice(0, at)] = part.slice(at + 1);
+    if (at > 0) pairs[part.slice(0, at)] = unescapeValue(part.slice(at + 1));
   }
   return pairs;
 }
