@@ -125,6 +125,28 @@ describe("AdminClient", () => {
     expect(calls[0]?.init?.credentials).toBe("same-origin");
   });
 
+  it("sends a write refused for its nonce once more with the nonce the refusal brought, and no more", async () => {
+    const refused = (nonce: string) =>
+      json(403, { code: "cw_rest_invalid_nonce", message: "Nonce is invalid.", data: { status: 403 } }, { nonce });
+    const sentNonces: (string | undefined)[] = [];
+    const replies = [refused("fresh"), json(200, { id: 7 }), refused("fresher"), refused("freshest")];
+    const client = new AdminClient(async (_url, init) => {
+      sentNonces.push((init?.headers as Record<string, string>).nonce);
+      return replies.shift() as Response;
+    });
+    client.primeNonce("stale");
+    expect(await client.admin("/coupons/7", { method: "PUT", body: { amount: "5" } })).toEqual({ id: 7 });
+    expect(sentNonces).toEqual(["stale", "fresh"]);
+    // Refused again with the new one (signed out meanwhile): told, not sent a third time.
+    await expect(client.admin("/coupons/7", { method: "PUT", body: { amount: "5" } })).rejects.toMatchObject({
+      code: "cw_rest_invalid_nonce",
+    });
+    expect(sentNonces).toEqual(["stale", "fresh", "fresh", "fresher"]);
+    // A refusal that brings no other nonce is told at once.
+    const once = new AdminClient(async () => refused(""));
+    await expect(once.admin("/coupons/7", { method: "DELETE" })).rejects.toMatchObject({ status: 403 });
+  });
+
   it("a primed nonce never replaces one a reply brought", async () => {
     const client = new AdminClient(async () => json(200, {}, { nonce: "from-reply" }));
     await client.admin("/contact-widgets");

@@ -104,6 +104,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The server's refusal of a write whose nonce is not the session's current one. */
+const INVALID_NONCE = "cw_rest_invalid_nonce";
+
 export class AdminClient {
   private nonce = "";
   private readonly fetcher: Fetch;
@@ -124,25 +127,32 @@ export class AdminClient {
 
   async request<T>(url: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? "GET";
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (method !== "GET" && this.nonce) headers.nonce = this.nonce;
     // A FormData body (an upload) sets its own multipart type and boundary.
     const form = options.body instanceof FormData ? options.body : undefined;
-    if (options.body !== undefined && !form) headers["content-type"] = "application/json";
     const query = Object.entries(options.query ?? {}).filter(([, value]) => value !== undefined && value !== "");
     const target = query.length ? `${url}?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : url;
-    const response = await this.fetcher(target, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      signal: options.signal,
-    });
-    const nonce = response.headers.get("nonce");
-    if (nonce) this.nonce = nonce;
-    if (!response.ok) throw await errorFrom(response);
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
+    for (let attempt = 1; ; attempt++) {
+      const headers: Record<string, string> = { accept: "application/json" };
+      const sent = method !== "GET" ? this.nonce : "";
+      if (sent) headers.nonce = sent;
+      if (options.body !== undefined && !form) headers["content-type"] = "application/json";
+      const response = await this.fetcher(target, {
+        method,
+        headers,
+        credentials: "same-origin",
+        body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        signal: options.signal,
+      });
+      const nonce = response.headers.get("nonce");
+      if (nonce) this.nonce = nonce;
+      if (response.ok) return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
+      const error = await errorFrom(response);
+      // A nonce past its life (a console left open for a day) refuses the write before it runs, and the refusal brings
+      // the current one: sent once more with it, so the owner's save is not lost to it. Signed out meanwhile, the second
+      // answer says so instead.
+      if (attempt === 1 && error.code === INVALID_NONCE && nonce && nonce !== sent) continue;
+      throw error;
+    }
   }
 
   admin<T>(path: string, options?: RequestOptions): Promise<T> {
