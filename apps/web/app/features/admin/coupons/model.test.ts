@@ -105,6 +105,14 @@ describe("the coupon form's draft", () => {
     }
   });
 
+  it("reads the allowed e-mails one per line or split by commas, a line with a space staying one address", () => {
+    const read = fromDraft(
+      { ...emptyDraft(), code: "mails", allowed_emails: " bob@example.com \nnot an email\n\n*@shop.test, ada@shop.test" },
+      USD,
+    );
+    expect(read.ok && read.input.allowed_emails).toEqual(["bob@example.com", "not an email", "*@shop.test", "ada@shop.test"]);
+  });
+
   it("leaves empty fields as none and names the fields that are not numbers", () => {
     const bare = fromDraft({ ...emptyDraft(), code: "free", free_shipping: true }, USD);
     expect(bare.ok && bare.input).toMatchObject({ amount: 0, minimum_spend: null, usage_limit: null, product_ids: [], expires_at: null });

@@ -92,6 +92,13 @@ const list = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
+/** The allowed e-mails, one per line (or a pasted list split by commas): a line with a space is one wrong address, not two. */
+const lines = (text: string) =>
+  text
+    .split(/[\n,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 /** The largest usage limit the owner API takes (coupons.admin.routes.ts). */
 const MAX_LIMIT = 1_000_000_000;
 
@@ -163,7 +170,7 @@ export function fromDraft(
     usage_limit: limit("usage_limit"),
     usage_limit_per_user: limit("usage_limit_per_user"),
     limit_usage_to_x_items: limit("limit_usage_to_x_items"),
-    allowed_emails: list(draft.allowed_emails),
+    allowed_emails: lines(draft.allowed_emails),
   };
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
 }
