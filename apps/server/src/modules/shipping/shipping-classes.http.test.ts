@@ -422,6 +422,20 @@ describe("flat rates: class costs and formulas in the cart", () => {
       methods: [{ method_id: "flat_rate", title: "Anywhere", enabled: true, cost_formula: "10 / 0" }],
     });
     expect(fieldMessages(rest)).toEqual({ "methods.0.cost_formula": "Division by zero at character 4." });
+    // A formula that already comes to more than the largest cost for one item costing nothing is a slip, refused.
+    const tooMuch = "This comes to more than 10000000.00 for one item: enter a cost shipping can have.";
+    const huge = await call("PUT", "/shipping-zones/rest-of-world", {
+      methods: [
+        {
+          method_id: "flat_rate",
+          title: "Anywhere",
+          enabled: true,
+          cost_formula: "99999999999 * 99999999999",
+          no_class_cost: "[qty] * 10000001",
+        },
+      ],
+    });
+    expect(fieldMessages(huge)).toEqual({ "methods.0.cost_formula": tooMuch, "methods.0.no_class_cost": tooMuch });
     expect(await ok(call("GET", "/shipping-zones"))).toEqual(before);
   });
 

@@ -5,7 +5,7 @@
  * in which the tables' triggers move the `pricing` revision (zones, migration 003) or the
  * `settings` one (pickup), so every process prices with the change on its next request.
  */
-import { isCountryCode, parseCostFormula, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
+import { amountAsFormula, evaluateCostFormula, isCountryCode, parseCostFormula, postcodeRuleProblem, statesOf } from "@cartwright/commerce";
 import type { OwnerCurrency } from "@cartwright/commerce/admin";
 import { type Db, takeTurns } from "../../db/index.ts";
 import type { RequestContext } from "../../http/context.ts";
@@ -156,27 +156,34 @@ function restOfWorld(rest: ShippingZone) {
 const isMoney = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_MONEY;
 const MONEY_RULE = "Enter a whole number of minor units, 0 or more (500 for 5.00).";
 
-/** The problem with a cost formula as typed ("" is none), or null. */
-function formulaProblem(text: string | undefined): string | null {
+/**
+ * The problem with a cost formula as typed ("" is none), or null. One that already comes to more than the largest
+ * cost for a single item costing nothing is a slip (a carts' rate would be cut to that largest cost without a word).
+ */
+function formulaProblem(text: string | undefined, minorUnit: number): string | null {
   if (text === undefined || text.trim() === "") return null;
   const parsed = parseCostFormula(text);
-  return parsed.ok ? null : parsed.message;
+  if (!parsed.ok) return parsed.message;
+  const least = evaluateCostFormula(parsed.formula, { qty: 1, cost: 0 }, minorUnit);
+  if (least !== null && least > MAX_MONEY)
+    return `This comes to more than ${amountAsFormula(MAX_MONEY, minorUnit)} for one item: enter a cost shipping can have.`;
+  return null;
 }
 
 /**
  * Each method's fields, errors under `methods.{i}.{field}`; a given id must be one of `known`, a
  * class cost's class one of `classes`. Formulas are parsed here, so carts never meet one that fails.
  */
-function checkMethods(methods: MethodInput[], known: Set<number>, classes: Set<number>, errors: Errors): void {
+function checkMethods(methods: MethodInput[], known: Set<number>, classes: Set<number>, errors: Errors, minorUnit: number): void {
   for (const [i, method] of methods.entries()) {
     const at = (field: string) => `methods.${i}.${field}`;
     if (!method.title.trim()) errors[at("title")] = "Enter the name shoppers see for this method.";
     if (method.id !== undefined && !known.has(method.id)) errors[at("id")] = `This zone has no method ${method.id}.`;
     if (method.method_id === "flat_rate") {
       if (!isMoney(method.cost ?? 0)) errors[at("cost")] = MONEY_RULE;
-      const costProblem = formulaProblem(method.cost_formula);
+      const costProblem = formulaProblem(method.cost_formula, minorUnit);
       if (costProblem) errors[at("cost_formula")] = costProblem;
-      const noClassProblem = formulaProblem(method.no_class_cost);
+      const noClassProblem = formulaProblem(method.no_class_cost, minorUnit);
       if (noClassProblem) errors[at("no_class_cost")] = noClassProblem;
       const seen = new Set<number>();
       for (const [j, classCost] of (method.class_costs ?? []).entries()) {
@@ -186,7 +193,7 @@ function checkMethods(methods: MethodInput[], known: Set<number>, classes: Set<n
             `Shipping class ${classCost.class_id} no longer exists (it may have been deleted). Reload the page to see the shop's classes.`;
         else if (seen.has(classCost.class_id)) errors[at(`class_costs.${j}.class_id`)] = "This class already has a cost above.";
         seen.add(classCost.class_id);
-        const problem = formulaProblem(classCost.cost);
+        const problem = formulaProblem(classCost.cost, minorUnit);
         if (problem) errors[at(`class_costs.${j}.cost`)] = problem;
       }
     }
@@ -226,7 +233,7 @@ function locationProblem(location: ZoneLocation): string | null {
 }
 
 /** Every rule a schema cannot state, each failure beside its field; the clean zone back. */
-function checkZone(input: ZoneInput, known: Set<number>, classes: Set<number>): ZoneInput {
+function checkZone(input: ZoneInput, known: Set<number>, classes: Set<number>, minorUnit: number): ZoneInput {
   const errors: Errors = {};
   const name = input.name.trim();
   if (!name) errors.name = "Enter a name for the zone.";
@@ -244,7 +251,7 @@ function checkZone(input: ZoneInput, known: Set<number>, classes: Set<number>): 
   if (!errors.locations && !locations.some((l) => l.type !== "postcode")) {
     errors.locations = "Add a country, state or continent: a zone matches an address by its region first, then by its postcodes.";
   }
-  checkMethods(input.methods, known, classes, errors);
+  checkMethods(input.methods, known, classes, errors, minorUnit);
   if (input.methods.length === 0) errors.methods = "Add a method: addresses in a zone without one could not be shipped to.";
   else if (!input.methods.some(alwaysOffered)) {
     errors.methods =
@@ -350,13 +357,19 @@ export async function saveZone(
   input: ZoneInput,
   version?: string,
 ): Promise<OwnerZone & OwnerCurrency> {
+  const currency = await ownerCurrency(ctx);
   const saved = await ctx.db.transaction().execute(async (trx) => {
     // A write of the row first: on PostgreSQL it holds the zone, so two saves of one zone take turns.
     if (id !== null) await lockZone(trx, id);
     const before = id === null ? null : await readZoneIn(trx, id);
     if (id !== null && !before) throw shippingErrors.notFound();
     if (before) checkVersion(version, before.version, shippingErrors.changed);
-    const zone = checkZone(input, id === null ? new Set() : await methodIdsOf(trx, id), await knownClasses(trx, input.methods));
+    const zone = checkZone(
+      input,
+      id === null ? new Set() : await methodIdsOf(trx, id),
+      await knownClasses(trx, input.methods),
+      currency.currency_minor_unit,
+    );
     let zoneId = id;
     if (zoneId === null) {
       const { last } = await trx
@@ -385,7 +398,7 @@ export async function saveZone(
     return after;
   });
   // A save answers the zone as a read does, with the shop's currency.
-  return { ...saved, ...(await ownerCurrency(ctx)) };
+  return { ...saved, ...currency };
 }
 
 /** Deletes a zone, its regions and methods; its addresses fall to the next zone that matches, or everywhere else. */
@@ -416,6 +429,7 @@ export async function reorderZones(ctx: RequestContext, ids: number[]) {
 
 /** Replaces the methods for addresses no zone covers (none: the shop ships nowhere else); a stale `version` is refused. */
 export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[], version?: string) {
+  const currency = await ownerCurrency(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     // They have no row to lock: two saves at once on PostgreSQL take turns on this lock instead.
     await takeTurns(trx, "shipping_rest_of_world");
@@ -423,7 +437,7 @@ export async function saveRestOfWorld(ctx: RequestContext, methods: MethodInput[
     checkVersion(version, stored.version, shippingErrors.changed);
     const before = stored.methods;
     const errors: Errors = {};
-    checkMethods(methods, await methodIdsOf(trx, null), await knownClasses(trx, methods), errors);
+    checkMethods(methods, await methodIdsOf(trx, null), await knownClasses(trx, methods), errors, currency.currency_minor_unit);
     if (Object.keys(errors).length) throw fieldsInvalid(errors);
     await writeMethods(
       trx,
