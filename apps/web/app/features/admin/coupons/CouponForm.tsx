@@ -1,10 +1,11 @@
 /**
  * The coupon form (decision 0040): every rule the cart engine reads, in three sections; the
- * server's messages beside their fields and summed up above them; delete behind a confirmation.
+ * server's messages beside their fields and summed up above them; delete behind a confirmation, and a
+ * question before leaving with unsaved changes.
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
+import { AFTER_DELETE, DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { CategoryPicker } from "../products/CategoryPicker.tsx";
@@ -38,7 +39,7 @@ export function CouponForm({ id, version: loadedVersion = "", initial, currency,
     if (!id) return;
     await couponsApi.remove(id);
     announce(t.deleted(saved.code));
-    navigate("/admin/coupons");
+    navigate("/admin/coupons", { state: AFTER_DELETE });
   });
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const code = currency.currency_code;
@@ -182,6 +183,7 @@ export function CouponForm({ id, version: loadedVersion = "", initial, currency,
         body={t.deleteBody}
         confirmLabel={t.deleteConfirm}
       />
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }

@@ -66,6 +66,9 @@ export const couponMessages = {
   save: "Save coupon",
   created: "Coupon created.",
   saved: "Coupon saved.",
+  leaveTitle: "Leave without saving?",
+  leaveBody: "Your changes to this coupon will be lost.",
+  leave: "Leave",
   // Client checks (the server checks the rest)
   notAmount: (digits: number) => `Enter a number with at most ${digits} decimal places.`,
   notWhole: "Enter a whole number.",

@@ -3,12 +3,13 @@
  * billing and shipping addresses with the country and state lists, and, when adding, whether the
  * customer is mailed a link to choose their password. Every refused field shows its message beside it.
  * An edit sends the version it opened: an account changed since is refused, the message above the
- * form and what the owner typed kept (decision 0158). A save opens the account's page with the account it answered.
+ * form and what the owner typed kept (decision 0158). A save opens the account's page with the account it answered;
+ * leaving otherwise with unsaved changes asks first.
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { countryChoices, stateChoices, stateForCountry } from "../components/address-choices.ts";
-import { EditorHead, useSave } from "../components/editor.tsx";
+import { EditorHead, LeaveGuard, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { useCountryList } from "../components/use-country-list.ts";
@@ -34,7 +35,10 @@ type AddressKey = keyof AddressDraft;
 
 export function AccountForm({ id, initial, version = "", title, back, backLabel }: Props) {
   const adding = id === undefined;
-  const [draft, setDraft] = useState<AccountDraft>(initial);
+  // The account as opened (adding: the empty form); a save leaves for the account's page while busy, so it never asks.
+  const [opened] = useState(initial);
+  const [draft, setDraft] = useState<AccountDraft>(opened);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(opened);
   const { errors, failure, busy, run } = useSave();
   const announce = useAnnounce();
   const navigate = useNavigate();
@@ -144,6 +148,7 @@ export function AccountForm({ id, initial, version = "", title, back, backLabel 
         {address("billing")}
         {address("shipping")}
       </form>
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }

@@ -28,6 +28,9 @@ export const accountMessages = {
   notMailed:
     "The account was made, but the email with the password link could not be sent. Send a password reset link from the customer's page.",
   saved: "Customer saved.",
+  leaveTitle: "Leave without saving?",
+  leaveBody: "Your changes to this customer will be lost.",
+  leave: "Leave",
   staffHint: "This is a staff account: its details are changed on the Staff page.",
   exportCsv: "Export CSV",
   exportHint: (search: string) =>

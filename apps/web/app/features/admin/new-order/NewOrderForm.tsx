@@ -3,12 +3,13 @@
  * products picked by name with their variation and quantity, a coupon, a shipping line, the
  * customer's note and the status. The totals are the shop's: asked for again whenever what prices
  * the order changes. "Create order" opens the order made; every refused field shows its message.
+ * Leaving with anything typed or chosen asks first.
  */
 import type { OwnerAttribute } from "@cartwright/commerce/admin";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { countryChoices, stateChoices, stateForCountry } from "../components/address-choices.ts";
-import { EditorHead, useSave } from "../components/editor.tsx";
+import { EditorHead, LeaveGuard, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { CheckboxField, FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { Picker } from "../components/Picker.tsx";
@@ -39,7 +40,10 @@ interface Props {
 }
 
 export function NewOrderForm({ currency, attributes }: Props) {
-  const [draft, setDraft] = useState<OrderDraft>(emptyDraft);
+  // The empty form as it opened: anything the owner typed or chose differs from it.
+  const [start] = useState<OrderDraft>(emptyDraft);
+  const [draft, setDraft] = useState<OrderDraft>(start);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(start);
   const [loadError, setLoadError] = useState("");
   const { errors, failure, busy, run, refuse } = useSave();
   const announce = useAnnounce();
@@ -222,6 +226,8 @@ export function NewOrderForm({ currency, attributes }: Props) {
           <TotalsRows calculation={calculation} calcState={calcState} hasLines={draft.lines.length > 0} money={money} />
         </section>
       </form>
+      {/* Creating opens the order while the save is busy: that is not leaving, so nothing is asked. */}
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }

@@ -3,11 +3,11 @@
  * owner's fees in Add order's rows (new-order/parts.tsx), the new totals the shop works out shown
  * beside the old one before saving, Save and Cancel. Loaded only when the owner opens it (the order
  * page imports it lazily). Saving sends the date_modified the items were read with: a change made
- * meanwhile by someone else is refused, never overwritten.
+ * meanwhile by someone else is refused, never overwritten. Leaving the page with changed items asks first.
  */
 import type { OwnerAttribute } from "@cartwright/commerce/admin";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { SubmitButton, useSave } from "../components/editor.tsx";
+import { LeaveGuard, SubmitButton, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext } from "../components/fields.tsx";
 import { newOrderApi } from "../new-order/api.ts";
@@ -110,6 +110,8 @@ function ItemsEditorForm({ order, loaded, onSaved, onCancel }: Props & { loaded:
   const { currency: code, currency_minor_unit: minor } = order.totals;
   const money = (amount: number) => formatMoney(amount, code, minor);
   const version = loaded.form.date_modified;
+  // Changed from the items as read; a save closes the editor, Cancel drops the changes on purpose.
+  const dirty = JSON.stringify(draft) !== JSON.stringify(loaded.draft);
 
   const made = itemsBody(draft, code, minor);
   const key = made.ok && draft.lines.length ? JSON.stringify(made.body) : "";
@@ -180,6 +182,7 @@ function ItemsEditorForm({ order, loaded, onSaved, onCancel }: Props & { loaded:
           </button>
         </div>
       </form>
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }

@@ -12,5 +12,8 @@ export const orderEditMessages = {
   close: "Close",
   saved: (number: string) => `Order #${number}'s items saved.`,
   cancelled: "Edit items closed; nothing was changed.",
+  leaveTitle: "Leave without saving?",
+  leaveBody: "Your changes to this order's items will be lost.",
+  leave: "Leave",
   failed: "The items were not saved: see the messages beside the fields.",
 };

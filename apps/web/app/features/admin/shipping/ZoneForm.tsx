@@ -2,13 +2,13 @@
  * The zone form (decision 0041): name, regions by kind, methods; the server's messages beside
  * their fields and summed up above them; delete behind a confirmation. A save sends the version
  * the form opened (or last saved): a zone someone changed since is refused, the message above the
- * form and what the owner typed kept (decision 0158).
+ * form and what the owner typed kept (decision 0158). Leaving with unsaved changes asks first.
  */
 import { allCountries, statesOf } from "@cartwright/commerce";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CountryList } from "../components/address-choices.ts";
-import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
+import { AFTER_DELETE, DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, TextField } from "../components/fields.tsx";
 import { CountryPicker, StatePicker } from "../components/RegionPickers.tsx";
@@ -51,7 +51,7 @@ export function ZoneForm({
     if (!id) return;
     await shippingApi.remove(id);
     announce(t.deleted(saved.name));
-    navigate("/admin/shipping");
+    navigate("/admin/shipping", { state: AFTER_DELETE });
   });
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const code = currency.currency_code;
@@ -140,6 +140,7 @@ export function ZoneForm({
         body={t.deleteBody}
         confirmLabel={t.deleteConfirm}
       />
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }

@@ -84,6 +84,9 @@ export const shippingMessages = {
   deleteBody: "Its addresses will take the next zone that covers them, or the methods for everywhere else.",
   deleteConfirm: "Delete",
   deleted: (name: string) => `Zone ${name} deleted.`,
+  leaveTitle: "Leave without saving?",
+  leaveBody: "Your changes to this zone will be lost.",
+  leave: "Leave",
   // Methods
   method: (n: number) => `Method ${n}`,
   addMethod: "Add method",

@@ -4,18 +4,26 @@
  * deleted after a confirmation, and moved by ↑/↓ buttons that keep the focus and announce the
  * new place. A row's save sends the version it was loaded or last saved with: a rate someone changed
  * since is refused, the message beside the row's name and what was typed kept (decision 0158).
+ * Leaving the page with a row changed and not saved asks first.
  */
 import { type KeyboardEvent, type ReactElement, useState } from "react";
 import { AdminApiError } from "../api.ts";
+import { LeaveGuard } from "../components/editor.tsx";
 import { failureText } from "../components/failure.ts";
 import { ConfirmDialog, useAnnounce } from "../components/feedback.tsx";
 import { ErrorAlert } from "../components/page.tsx";
 import { useActionError } from "../components/page-actions.ts";
 import { type TaxRate, taxesApi } from "./api.ts";
 import { taxesMessages as t } from "./messages.ts";
-import { cellErrors, emptyRow, fromRow, moved, type RateField, type RateRow, toRow } from "./model.ts";
+import { cellErrors, emptyRow, fromRow, moved, RATE_FIELDS, type RateField, type RateRow, toRow } from "./model.ts";
 
 type RowErrors = Partial<Record<RateField, string>>;
+
+/** What a row not saved yet starts as: typed in, it holds changes. */
+const BLANK_ROW = emptyRow(0);
+const sameCells = (a: RateRow, b: RateRow) => RATE_FIELDS.every((field) => a[field] === b[field]);
+/** Each saved rate's row as loaded or last saved, by its key. */
+const byKey = (rows: readonly RateRow[]) => new Map(rows.map((row) => [row.key, row]));
 
 const cellId = (row: RateRow, field: RateField) => `rate-${row.key}-${field}`;
 /** The text cells in order; each input's width is set in taxes.css by its field (taxes-input--country…). */
@@ -38,6 +46,13 @@ interface Props {
 
 export function RatesTable({ slug, initial, onCount }: Props) {
   const [rows, setRows] = useState<RateRow[]>(() => initial.map((rate) => toRow(rate)));
+  const [stored, setStored] = useState(() => byKey(rows));
+  const remember = (fresh: readonly RateRow[]) => setStored((current) => new Map([...current, ...byKey(fresh)]));
+  // A row typed in and not saved: a saved rate's cells differ from what was loaded or last saved, a new row's from the empty one.
+  const dirty = rows.some((row) => {
+    const base = row.id === null ? BLANK_ROW : stored.get(row.key);
+    return base !== undefined && !sameCells(row, base);
+  });
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [added, setAdded] = useState(0);
@@ -74,6 +89,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
     try {
       const reply = row.id === null ? await taxesApi.createRate(result.input) : await taxesApi.saveRate(row.id, result.input, row.version);
       const fresh = toRow(reply);
+      remember([fresh]);
       setRows((current) => current.map((r) => (r.key === row.key ? fresh : r)));
       setErrors((current) => ({ ...current, [row.key]: {}, [fresh.key]: {} }));
       if (row.id === null) {
@@ -120,7 +136,10 @@ export function RatesTable({ slug, initial, onCount }: Props) {
         );
         // Keep what the owner is typing in other rows: only the order comes from the reply.
         const byId = new Map(order.map((r) => [r.id, r]));
-        setRows([...reply.rates.map((rate) => byId.get(rate.id) ?? toRow(rate)), ...unsaved]);
+        const reloaded = reply.rates.map((rate) => byId.get(rate.id) ?? toRow(rate));
+        // A rate added meanwhile elsewhere comes as the reply has it: that is its saved state.
+        remember(reloaded.filter((r) => !byId.has(r.id)));
+        setRows([...reloaded, ...unsaved]);
         announce(t.moved(row.label, to + 1, order.length));
         // Focus follows the row, so the next press moves it again; at the top or bottom that button is off, so the other one.
         const edge = (by < 0 && to === 0) || (by > 0 && to === order.length - 1);
@@ -277,6 +296,8 @@ export function RatesTable({ slug, initial, onCount }: Props) {
           onCancel={() => setDeleting(null)}
         />
       )}
+      {/* A row's save never leaves the page: a save running is no reason not to ask about the other rows. */}
+      <LeaveGuard dirty={dirty} busy={false} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </>
   );
 }

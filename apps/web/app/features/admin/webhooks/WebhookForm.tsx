@@ -2,11 +2,12 @@
  * The webhook form (decision 0097): name, status, topic, delivery URL and secret (with a button
  * that makes a new one); the server's messages beside their fields; delete behind a confirmation.
  * A save sends the version the form opened (or last saved): a webhook changed since is refused,
- * the message above the form and what the owner typed kept (decision 0158).
+ * the message above the form and what the owner typed kept (decision 0158). Leaving with unsaved
+ * changes asks first.
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { DeleteCard, EditorHead, useDelete, useSave } from "../components/editor.tsx";
+import { AFTER_DELETE, DeleteCard, EditorHead, LeaveGuard, useDelete, useSave } from "../components/editor.tsx";
 import { ErrorSummary, useAnnounce } from "../components/feedback.tsx";
 import { FieldErrorsContext, SelectField, TextField } from "../components/fields.tsx";
 import { type WebhookInput, type WebhookStatus, webhooksApi } from "./api.ts";
@@ -51,7 +52,7 @@ export function WebhookForm({ id, initial, version: opened = "" }: Props) {
     if (!id) return;
     await webhooksApi.remove(id);
     announce(t.deleted(saved.name));
-    navigate("/admin/webhooks");
+    navigate("/admin/webhooks", { state: AFTER_DELETE });
   });
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const labels: Record<string, string> = { name: t.name, topic: t.topic, delivery_url: t.url, secret: t.secret, status: t.status };
@@ -128,6 +129,7 @@ export function WebhookForm({ id, initial, version: opened = "" }: Props) {
         body={t.deleteBody}
         confirmLabel={t.deleteConfirm}
       />
+      <LeaveGuard dirty={dirty} busy={busy} title={t.leaveTitle} body={t.leaveBody} confirmLabel={t.leave} />
     </FieldErrorsContext.Provider>
   );
 }
