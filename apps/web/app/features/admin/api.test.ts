@@ -131,7 +131,7 @@ describe("AdminClient", () => {
     const sentNonces: (string | undefined)[] = [];
     const replies = [refused("fresh"), json(200, { id: 7 }), refused("fresher"), refused("freshest")];
     const client = new AdminClient(async (_url, init) => {
-      sentNonces.push((init?.headers as Record<string, string>).nonce);
+      sentNonces.push((init?.headers as Record<string, string> | undefined)?.nonce);
       return replies.shift() as Response;
     });
     client.primeNonce("stale");
