@@ -77,7 +77,8 @@ export function Picker({ path, label, hint, chosen, onChange, options, search, s
     onChange(single ? [option] : [...chosen, option]);
     setText("");
     setActive(-1);
-    if (single) setOpen(false);
+    // Closed after every choice: the whole list opening again would cover what was just added (typing or ↓ opens it).
+    setOpen(false);
     input.current?.focus();
   }
 
