@@ -30,13 +30,15 @@ type AddressSettings = Awaited<ReturnType<RequestContext["shopSettings"]>>;
 
 /**
  * The account pages' rules for a saved address, pure: the standard fields only (the e-mail for
- * billing only), the values of fields the country hides dropped, then the checkout's checks. Answers
+ * billing only), the values of fields the country hides dropped, then the checkout's checks (every required
+ * field asked for, unless `requireFields` is false: the owner's partial address). Answers
  * the address to keep and each refused field's message (none when it may be saved).
  */
 export function checkSavedAddress(
   settings: AddressSettings,
   kind: SavedAddressKind,
   sent: SentAddress,
+  { requireFields = true }: { requireFields?: boolean } = {},
 ): { address: SentAddress; errors: AddressFieldErrors } {
   const keys = ADDRESS_FIELD_KEYS.filter((key) => kind === "billing" || key !== "email");
   const picked = Object.fromEntries(keys.map((key) => [key, typeof sent[key] === "string" ? sent[key] : ""])) as SentAddress;
@@ -50,7 +52,7 @@ export function checkSavedAddress(
   const cleared = withoutHiddenValues(address);
   const errors = validateAddress(cleared, {
     kind,
-    requireFields: true,
+    requireFields,
     allowedCountries: settings.sellToCountries.length ? settings.sellToCountries : undefined,
     shipToCountries: settings.shipToCountries.length ? settings.shipToCountries : undefined,
     locale: shopLocale(settings),

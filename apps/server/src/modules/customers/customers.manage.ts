@@ -94,7 +94,7 @@ interface Checked {
   addresses: Partial<Record<SavedAddressKind, SentAddress | null>>;
 }
 
-/** Every field the owner sent, checked: the e-mail's form, the names' length, each address by the account pages' rules (keyed `billing.postcode`). */
+/** Every field the owner sent, checked: the e-mail's form, the names' length, each address's given fields by the account pages' rules (keyed `billing.postcode`). */
 export async function checkAccountInput(ctx: RequestContext, input: AccountInput, accountEmail?: string): Promise<Checked> {
   const errors: Record<string, string> = {};
   const checked: Checked = { errors, names: {}, addresses: {} };
@@ -123,7 +123,9 @@ export async function checkAccountInput(ctx: RequestContext, input: AccountInput
     }
     // A billing address without its own e-mail takes the account's, as the checkout fills it for a signed-in shopper.
     const withEmail = kind === "billing" && !sent.email?.trim() ? { ...sent, email: checked.email ?? accountEmail ?? "" } : sent;
-    const { address, errors: problems } = checkSavedAddress(settings, kind, withEmail);
+    // The owner may know only part of an address (a phone order): what is given is checked, nothing is required; the
+    // checkout asks the shopper for the rest, as for an order made by hand.
+    const { address, errors: problems } = checkSavedAddress(settings, kind, withEmail, { requireFields: false });
     for (const [field, message] of Object.entries(problems)) errors[`${kind}.${field}`] = message ?? "";
     checked.addresses[kind] = address;
   }
