@@ -1,5 +1,6 @@
 export * from "./address/index.ts";
 export * from "./cost-formula.ts";
+export * from "./coupon-rules.ts";
 export * from "./csv.ts";
 export * from "./expected-cart.ts";
 export * from "./fees.ts";

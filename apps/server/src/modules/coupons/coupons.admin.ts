@@ -4,7 +4,7 @@
  * change_log row share one transaction; the `coupons` revision moves in it too (the table's
  * triggers, migration 010), so every process prices with the change on its next request.
  */
-import { isValidEmail } from "@cartwright/commerce";
+import { couponRuleProblems, isValidEmail, MAX_COUPON_MONEY, normaliseCouponCode } from "@cartwright/commerce";
 import type {
   CouponDetail,
   CouponInput,
@@ -34,10 +34,8 @@ export interface CouponListQuery {
   perPage: number;
 }
 
-/** 100 % in basis points: a percent coupon takes at most the whole price. */
-export const MAX_PERCENT = 10_000;
-/** The largest fixed amount or spend limit, in minor units (10 million in the shop's currency). */
-export const MAX_MONEY = 1_000_000_000;
+/** The largest fixed amount or spend limit, in minor units (the owner API's schema bounds them too). */
+export const MAX_MONEY = MAX_COUPON_MONEY;
 /** How many of a coupon's orders its page lists (newest first); the count covers them all. */
 export const USES_SHOWN = 100;
 
@@ -91,7 +89,7 @@ function toCouponInput(row: CouponRow): CouponInput {
 }
 
 /** Codes are kept lower-case and trimmed: the cart matches them so (cart.service normaliseCode). */
-export const normaliseCode = (code: string) => code.trim().toLowerCase();
+export const normaliseCode = normaliseCouponCode;
 const unique = (values: number[]) => [...new Set(values)];
 
 async function missingIds(db: Db, table: "products" | "categories", wanted: number[]): Promise<number[]> {
@@ -103,15 +101,8 @@ async function missingIds(db: Db, table: "products" | "categories", wanted: numb
 
 /** Every rule a schema cannot state, each failure beside its field; the clean coupon back. */
 async function checkCoupon(db: Db, input: CouponInput): Promise<CouponInput> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = couponRuleProblems(input);
   const code = normaliseCode(input.code);
-  if (!code) errors.code = "Enter a code.";
-  else if (/[\s,]/.test(code)) errors.code = "A code has no spaces or commas.";
-  if (input.type === "percent" && input.amount > MAX_PERCENT) errors.amount = "A percentage is at most 100 %.";
-  if (input.type !== "percent" && input.amount > MAX_MONEY) errors.amount = "This amount is too large.";
-  if (input.amount === 0 && !input.free_shipping) errors.amount = "Enter an amount, or give free shipping.";
-  const { minimum_spend: min, maximum_spend: max } = input;
-  if (min !== null && max !== null && max < min) errors.maximum_spend = "The maximum spend cannot be below the minimum spend.";
   let expiresAt = input.expires_at;
   if (expiresAt !== null) {
     const time = Date.parse(expiresAt);
@@ -132,14 +123,8 @@ async function checkCoupon(db: Db, input: CouponInput): Promise<CouponInput> {
     ["excluded_category_ids", "categories", "category"],
   ] as const) {
     const missing = await missingIds(db, table, lists[field]);
+    // An unknown id first: "both included and excluded" would be about an id that is no product's.
     if (missing.length) errors[field] = `No ${noun} has the id ${missing.join(", ")}.`;
-  }
-  const both = (a: number[], b: number[]) => a.filter((id) => b.includes(id));
-  if (!errors.excluded_product_ids && both(lists.product_ids, lists.excluded_product_ids).length) {
-    errors.excluded_product_ids = "A product cannot be both included and excluded.";
-  }
-  if (!errors.excluded_category_ids && both(lists.category_ids, lists.excluded_category_ids).length) {
-    errors.excluded_category_ids = "A category cannot be both included and excluded.";
   }
   const emails = [...new Set(input.allowed_emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
   // '*' stands for any text (*@example.com), as the cart reads it (emailAllowed).

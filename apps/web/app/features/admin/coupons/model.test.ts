@@ -107,17 +107,41 @@ describe("the coupon form's draft", () => {
 
   it("reads the allowed e-mails one per line or split by commas, a line with a space staying one address", () => {
     const read = fromDraft(
-      { ...emptyDraft(), code: "mails", allowed_emails: " bob@example.com \nnot an email\n\n*@shop.test, ada@shop.test" },
+      { ...emptyDraft(), code: "mails", amount: "5", allowed_emails: " bob@example.com \nnot an email\n\n*@shop.test, ada@shop.test" },
       USD,
     );
     expect(read.ok && read.input.allowed_emails).toEqual(["bob@example.com", "not an email", "*@shop.test", "ada@shop.test"]);
+  });
+
+  it("names in one round what the server would refuse without its database, beside the numbers it cannot read", () => {
+    const draft = {
+      ...emptyDraft(),
+      code: "spring sale",
+      type: "percent" as const,
+      amount: "150",
+      minimum_spend: "50",
+      maximum_spend: "10",
+      usage_limit: "0",
+      usage_limit_per_user: "1.5",
+      product_ids: "7",
+      excluded_product_ids: "7",
+    };
+    const result = fromDraft(draft, USD);
+    expect(result.ok ? {} : result.errors).toEqual({
+      code: "A code has no spaces or commas.",
+      amount: "A percentage is at most 100 %.",
+      maximum_spend: "The maximum spend cannot be below the minimum spend.",
+      excluded_product_ids: "A product cannot be both included and excluded.",
+      usage_limit: expect.any(String),
+      usage_limit_per_user: expect.any(String),
+    });
   });
 
   it("leaves empty fields as none and names the fields that are not numbers", () => {
     const bare = fromDraft({ ...emptyDraft(), code: "free", free_shipping: true }, USD);
     expect(bare.ok && bare.input).toMatchObject({ amount: 0, minimum_spend: null, usage_limit: null, product_ids: [], expires_at: null });
     const wrong = fromDraft({ ...emptyDraft(), amount: "ten", usage_limit: "1.5", product_ids: "1, two", expires_on: "soon" }, USD);
-    expect(wrong.ok ? [] : Object.keys(wrong.errors).sort()).toEqual(["amount", "expires_at", "product_ids", "usage_limit"]);
+    expect(wrong.ok ? [] : Object.keys(wrong.errors).sort()).toEqual(["amount", "code", "expires_at", "product_ids", "usage_limit"]);
   });
 
   it("refuses a limit of 0 or past the API's largest in the owner's words, not the schema's", () => {

@@ -2,6 +2,7 @@
  * The coupon form's draft: what the owner types (amounts in whole units, ids and e-mails as lists
  * in text, the last day it works) and its conversion to and from the API's integers. Pure.
  */
+import { couponRuleProblems } from "@cartwright/commerce";
 import { addDays, dayIn, dayStart } from "@cartwright/commerce/time-zone";
 import { consoleMessages } from "../messages.ts";
 import { amountText, decimalText, readDecimal, toMinor } from "../money.ts";
@@ -172,5 +173,7 @@ export function fromDraft(
     limit_usage_to_x_items: limit("limit_usage_to_x_items"),
     allowed_emails: lines(draft.allowed_emails),
   };
+  // The rules the server checks without its database, told with the fields above in one round (not after a first fix).
+  for (const [field, problem] of Object.entries(couponRuleProblems(input))) errors[field] ??= problem;
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
 }
