@@ -57,15 +57,21 @@ test("the owner makes a variable product by keyboard, prices its generated varia
   await expect(generate).toBeFocused();
   await expect(generate).toHaveAttribute("aria-disabled", "false");
 
-  // Every variation priced at once.
+  // Every variation priced at once; a value that is no amount is told beside the value, and copied nowhere.
   await page.getByRole("combobox", { name: "Field" }).focus();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("textbox", { name: "Value" })).toBeFocused();
-  await page.keyboard.type("30");
+  const bulkValue = page.getByRole("textbox", { name: "Value" });
+  await expect(bulkValue).toBeFocused();
+  await page.keyboard.type("3O");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Apply to all variations" })).toBeFocused();
   await page.keyboard.press("Enter");
+  await expect(bulkValue).toHaveAccessibleDescription(/Enter an amount/);
   const redM = page.getByRole("group", { name: "Red / M", exact: true });
+  await expect(redM.getByRole("textbox", { name: "Regular price (USD)" })).not.toHaveValue("3O");
+  await bulkValue.fill("30");
+  await page.getByRole("button", { name: "Apply to all variations" }).focus();
+  await page.keyboard.press("Enter");
   await expect(redM.getByRole("textbox", { name: "Regular price (USD)" })).toHaveValue("30");
 
   // Red / M on sale from yesterday to a month ahead (days in UTC).

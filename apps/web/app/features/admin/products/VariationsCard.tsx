@@ -4,7 +4,7 @@
  * priced and stocked all at once.
  */
 import { useState } from "react";
-import { CheckboxField, FieldFrame, SelectField, TextField } from "../components/fields.tsx";
+import { CheckboxField, FieldErrorsContext, FieldFrame, SelectField, TextField } from "../components/fields.tsx";
 import { VariationShippingClassField } from "../shipping/ProductClassFields.tsx";
 import { taxesMessages } from "../taxes/messages.ts";
 import { VariationTaxClassField } from "../taxes/ProductTaxFields.tsx";
@@ -12,7 +12,7 @@ import { CardError } from "./AttributesCard.tsx";
 import { type CardProps, options } from "./card-parts.tsx";
 import { VariationImage } from "./images/VariationImage.tsx";
 import { productMessages as t } from "./messages.ts";
-import { type BulkField, bulkSetVariations, type VariationDraft } from "./model.ts";
+import { type BulkField, bulkSetVariations, bulkValueProblem, type VariationDraft } from "./model.ts";
 
 const BULK_FIELDS: BulkField[] = ["regular_price", "sale_price", "stock_quantity"];
 
@@ -20,6 +20,8 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
   const code = currency.currency_code;
   const [bulkField, setBulkField] = useState<BulkField>("regular_price");
   const [bulkValue, setBulkValue] = useState("");
+  // A value that is no amount or whole number is told here, not copied into every variation to be refused at save.
+  const [bulkError, setBulkError] = useState("");
   const varying = draft.attributes.filter((a) => a.used_for_variations);
   const attributeName = (id: number) => choices.attributes.find((a) => a.id === id)?.name ?? `#${id}`;
   const termName = (termId: number) =>
@@ -58,18 +60,37 @@ export function VariationsCard({ draft, setDraft, currency, choices, generate, b
       {draft.variations.length > 1 && (
         <fieldset className="admin-fieldset admin-variations__bulk">
           <legend>{t.bulkTitle}</legend>
-          <SelectField
-            path="bulk_field"
-            label={t.bulkField}
-            value={bulkField}
-            options={BULK_FIELDS.map((value) => ({ value, label: bulkLabels[value] }))}
-            onChange={(value) => setBulkField(value as BulkField)}
-          />
-          <TextField path="bulk_value" label={t.bulkValue} hint={t.bulkValueHint} value={bulkValue} onChange={setBulkValue} />
+          <FieldErrorsContext.Provider value={bulkError ? { bulk_value: bulkError } : {}}>
+            <SelectField
+              path="bulk_field"
+              label={t.bulkField}
+              value={bulkField}
+              options={BULK_FIELDS.map((value) => ({ value, label: bulkLabels[value] }))}
+              onChange={(value) => {
+                setBulkField(value as BulkField);
+                setBulkError("");
+              }}
+            />
+            <TextField
+              path="bulk_value"
+              label={t.bulkValue}
+              hint={t.bulkValueHint}
+              value={bulkValue}
+              onChange={(value) => {
+                setBulkValue(value);
+                setBulkError("");
+              }}
+            />
+          </FieldErrorsContext.Provider>
           <button
             type="button"
             className="button admin-button--small"
-            onClick={() => setDraft((current) => ({ ...current, variations: bulkSetVariations(current.variations, bulkField, bulkValue) }))}
+            onClick={() => {
+              const problem = bulkValueProblem(bulkField, bulkValue, currency);
+              setBulkError(problem ?? "");
+              if (!problem)
+                setDraft((current) => ({ ...current, variations: bulkSetVariations(current.variations, bulkField, bulkValue) }));
+            }}
           >
             {t.bulkApply}
           </button>

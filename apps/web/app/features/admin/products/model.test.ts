@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setShopAmountFormat } from "../money.ts";
 import { setShopTimeZone } from "../time-zone.ts";
 import type { ProductInput } from "./api.ts";
-import { bulkSetVariations, editableOf, emptyDraft, fromDraft, newVariation, toDraft, withStockNow } from "./model.ts";
+import { bulkSetVariations, bulkValueProblem, editableOf, emptyDraft, fromDraft, newVariation, toDraft, withStockNow } from "./model.ts";
 
 const usd = { currency_code: "USD", currency_minor_unit: 2 };
 
@@ -196,5 +196,13 @@ describe("setting every variation at once", () => {
       [true, "7"],
     ]);
     expect(stocked[1]?.regular_price).toBe("5.00");
+  });
+
+  it("tells a value that is no amount or whole number before copying it anywhere; empty clears", () => {
+    expect(bulkValueProblem("stock_quantity", "abc", usd)).toMatch(/whole number/i);
+    expect(bulkValueProblem("stock_quantity", "-3", usd)).toBeNull();
+    expect(bulkValueProblem("regular_price", "12.5x", usd)).not.toBeNull();
+    expect(bulkValueProblem("regular_price", "12.50", usd)).toBeNull();
+    expect(bulkValueProblem("sale_price", " ", usd)).toBeNull();
   });
 });

@@ -236,6 +236,14 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
 
 export type BulkField = "regular_price" | "sale_price" | "stock_quantity";
 
+/** Why a value cannot be set for every variation (an amount or a whole number as the save reads them), or null; empty clears. */
+export function bulkValueProblem(field: BulkField, value: string, currency: ProductCurrency): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  if (field === "stock_quantity") return /^-?\d{1,10}$/.test(text) ? null : t.notWhole;
+  return toMinor(text, currency.currency_minor_unit) === undefined ? t.notAmount(currency.currency_minor_unit) : null;
+}
+
 /** Every variation given one value for `field` (a quantity also tracks stock); checked on save like a typed one. */
 export function bulkSetVariations(variations: VariationDraft[], field: BulkField, value: string): VariationDraft[] {
   const text = value.trim();
