@@ -10,7 +10,7 @@ export function LinesTable({ order }: { order: OrderReply }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways and holds no link or button to reach it by (WCAG 2.1.1)
     <section className="admin-table-wrap" aria-label={t.linesCaption(order.number)} tabIndex={0}>
-      <table className="admin-table">
+      <table className="admin-table admin-table--cards admin-order-items">
         <caption className="visually-hidden">{t.linesCaption(order.number)}</caption>
         <thead>
           <tr>
@@ -38,12 +38,20 @@ export function LinesTable({ order }: { order: OrderReply }) {
             return (
               <tr key={line.id}>
                 <th scope="row">{line.name}</th>
-                <td>{line.sku || t.none}</td>
-                <td>{line.variation.length ? line.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ") : t.none}</td>
-                <td className="admin-num">{line.quantity}</td>
-                <td className="admin-num">{money(line.price)}</td>
-                <td className="admin-num">{money(line.total)}</td>
-                <td className="admin-num">
+                <td data-label={t.sku}>{line.sku || t.none}</td>
+                <td data-label={t.variation}>
+                  {line.variation.length ? line.variation.map((v) => `${v.attribute}: ${v.value}`).join(", ") : t.none}
+                </td>
+                <td className="admin-num" data-label={t.quantity}>
+                  {line.quantity}
+                </td>
+                <td className="admin-num" data-label={t.unitPrice}>
+                  {money(line.price)}
+                </td>
+                <td className="admin-num" data-label={t.lineTotal}>
+                  {money(line.total)}
+                </td>
+                <td className="admin-num" data-label={t.refundedCol}>
                   {refundedUnits > 0
                     ? t.refundedUnits(refundedUnits, money(refundedTotal))
                     : refundedTotal > 0
