@@ -4,6 +4,8 @@
  */
 import type { ContactField } from "@cartwright/commerce/contact-widget";
 import { CONTACT_FILE_EXTENSIONS, checkContactForm, contactTextLimit, suggestEmail } from "@cartwright/commerce/contact-widget";
+// The forms' own way of giving a file input files (a DataTransfer), shared rather than written twice.
+import { putFiles } from "../../forms/kinds/parts/dom.ts";
 import { type Captcha, createCaptcha } from "./captcha.ts";
 import { contactFormData, isTextBlock, readContactAnswer } from "./contact-request.ts";
 import { colourOr, el, readableOn, uid } from "./dom.ts";
@@ -115,14 +117,6 @@ interface Draft {
   files: { field: string; file: File }[];
 }
 const drafts = new Map<string, Draft>();
-
-/** A file input given files again (a FileList is made only by the browser: through a DataTransfer). */
-function putFiles(input: HTMLInputElement, files: File[]) {
-  if (files.length === 0 || typeof DataTransfer === "undefined") return;
-  const transfer = new DataTransfer();
-  for (const file of files) transfer.items.add(file);
-  input.files = transfer.files;
-}
 
 export function render(context: PopupContext, frame: PopupFrame): PopupBody {
   const { channel } = context;

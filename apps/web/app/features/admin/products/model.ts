@@ -183,6 +183,9 @@ export const newVariation = (attributes: VariationDraft["attributes"], weight = 
 
 export type DraftResult = { ok: true; input: ProductInput } | { ok: false; errors: Record<string, string> };
 
+/** A whole number as the editor takes one (a stock quantity may be below zero). */
+const readsAsWhole = (text: string, signed: boolean) => (signed ? /^-?\d{1,10}$/ : /^\d{1,10}$/).test(text.trim());
+
 /** The API body of a draft, or the fields that are not numbers where numbers belong (the server checks the rest). */
 export function fromDraft(draft: ProductDraft, currency: ProductCurrency): DraftResult {
   const errors: Record<string, string> = {};
@@ -195,7 +198,7 @@ export function fromDraft(draft: ProductDraft, currency: ProductCurrency): Draft
   };
   const whole = (text: string, path: string, signed = false): number | null => {
     if (!text.trim()) return null;
-    if (!(signed ? /^-?\d{1,10}$/ : /^\d{1,10}$/).test(text.trim())) {
+    if (!readsAsWhole(text, signed)) {
       errors[path] = t.notWhole;
       return null;
     }
@@ -240,7 +243,7 @@ export type BulkField = "regular_price" | "sale_price" | "stock_quantity";
 export function bulkValueProblem(field: BulkField, value: string, currency: ProductCurrency): string | null {
   const text = value.trim();
   if (!text) return null;
-  if (field === "stock_quantity") return /^-?\d{1,10}$/.test(text) ? null : t.notWhole;
+  if (field === "stock_quantity") return readsAsWhole(text, true) ? null : t.notWhole;
   return toMinor(text, currency.currency_minor_unit) === undefined ? t.notAmount(currency.currency_minor_unit) : null;
 }
 
