@@ -84,8 +84,9 @@ export async function coveredWhileTabbing(page: Page, { backwards = false, limit
   for (let step = 0; step < limit; step++) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     // Read once the page has drawn the move twice: what the focus set off (a field's hint, a part loaded) has settled.
-    await page.evaluate("new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))");
-    const { again, covered } = (await page.evaluate("window.cwFocusStep()")) as { again: boolean; covered: string[] };
+    const { again, covered } = (await page.evaluate(
+      "new Promise((read) => requestAnimationFrame(() => requestAnimationFrame(() => read(window.cwFocusStep()))))",
+    )) as { again: boolean; covered: string[] };
     if (again) return found;
     found.push(...covered);
   }
