@@ -17,7 +17,7 @@ import { followOwnerPages } from "./preview.ts";
 import { resumeProgress, saveProgress } from "./progress.ts";
 import { offerSaveLater } from "./save-later.ts";
 import { type FormState, nowSeconds, submitButton, syncSubmit } from "./state.ts";
-import { submit } from "./submit.ts";
+import { renewSubmissionKey, submit } from "./submit.ts";
 import { refreshTokenIfOld } from "./token.ts";
 import { rememberVisitor } from "./visitor.ts";
 
@@ -51,6 +51,8 @@ function restoreSubmits(event: PageTransitionEvent): void {
       continue;
     }
     if (!event.persisted) continue;
+    // The send the page was left for was answered (a redirect, the native post's page): another is a new one.
+    if (state.submitting && !state.preview) renewSubmissionKey(state.form);
     state.submitting = false;
     const button = submitButton(state);
     if (button && button.textContent === (button.dataset.processing || state.definition.settings.processingText))
@@ -208,6 +210,7 @@ export function mountForm(form: HTMLFormElement, payload: FormPagePayload, optio
 
   track(state);
   nameCopy(form, state.copy);
+  if (!state.preview) renewSubmissionKey(form);
   if (state.preview) followOwnerPages(state);
   const draftKept = resumeProgress(state, () => {
     state.changed();

@@ -15,6 +15,23 @@ import { chosenFiles, type FormState, nowSeconds, submitButton, syncSubmit } fro
 /** Spec §8: a request that failed is only told to the console, with the form builder's name. */
 export const SUBMIT_ERROR_LOG = "Cartwright Forms AJAX submit error";
 const CAPTCHA_FIELD = "forms[captcha]";
+const SUBMISSION_FIELD = "forms[submission]";
+
+/**
+ * Gives the form a new key for its next send (decision 0184): at mount and after each answer. A send repeated
+ * without an answer (the network dropped it) keeps its key, so the server answers from the entry it may have stored
+ * rather than storing, and charging, a second one.
+ */
+export function renewSubmissionKey(form: HTMLFormElement): void {
+  let input = form.querySelector<HTMLInputElement>(`input[name="${SUBMISSION_FIELD}"]`);
+  if (!input) {
+    input = document.createElement("input");
+    input.type = "hidden";
+    input.name = SUBMISSION_FIELD;
+    form.append(input);
+  }
+  input.value = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 interface SubmitAnswer {
   success?: boolean;
@@ -147,6 +164,7 @@ function clearLastAnswer(state: FormState): void {
 
 function showFailure(state: FormState, answer: SubmitAnswer): void {
   resetCaptcha(state);
+  renewSubmissionKey(state.form);
   const general = answer.data?.errors?.general ?? {};
   const { header, footer, captcha } = generalBlocks(state);
   showBlock(header, general.header ?? general.header_styled);

@@ -47,6 +47,7 @@ import * as m051 from "./migrations/051_stock_revision.ts";
 import * as m052 from "./migrations/052_order_phone_search.ts";
 import * as m053 from "./migrations/053_idempotent_replies.ts";
 import * as m054 from "./migrations/054_products_tax_class.ts";
+import * as m055 from "./migrations/055_form_entry_submissions.ts";
 import type { Db } from "./schema.ts";
 
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   "052_order_phone_search": m052,
   "053_idempotent_replies": m053,
   "054_products_tax_class": m054,
+  "055_form_entry_submissions": m055,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -760,6 +760,8 @@ export interface FormEntriesTable {
   payment_key: ColumnType<string, string | undefined, string>;
   /** The gateway's transaction id once paid. */
   payment_reference: ColumnType<string, string | undefined, string>;
+  /** The key the page sent the entry under, unique per form (decision 0184); '' when none was sent. */
+  submission_key: ColumnType<string, string | undefined, string>;
   /** The `_formsuuid` cookie, only with consent; '' otherwise. */
   visitor_id: string;
   start_timestamp: string;

@@ -240,6 +240,63 @@ describe("forms_submit: the demo forms sent right", () => {
     expect(entry).toMatchObject({ payment_total: 6100, payment_status: "failed", payment_reference: "" });
   });
 
+  it("custom-tee: a send repeated under its key is answered from its entry, never stored or charged twice (decision 0184)", async () => {
+    const key = "0123456789abcdef0123456789abcdef";
+    const charges = () => rowCount("gateway_charges");
+    const [entriesBefore, chargesBefore] = [await entryCount(), await charges()];
+    const paid = await send("custom-tee", { fields: { ...TEE, "forms[submission]": key }, files: [DESIGN] });
+    const confirmation = { success: true, data: { confirmation: "Thank you! Your custom T-shirt order is in." } };
+    expect(paid.body).toEqual(confirmation);
+    expect((await lastEntry(ids["custom-tee"] ?? 0)).entry).toMatchObject({ submission_key: key, payment_status: "paid" });
+    // The answer was lost on the way: the page sends again, from another address, or someone replays the body.
+    expect((await send("custom-tee", { fields: { ...TEE, "forms[submission]": key }, files: [DESIGN] })).body).toEqual(confirmation);
+    expect([await entryCount(), await charges()]).toEqual([entriesBefore + 1, chargesBefore + 1]);
+
+    // Both copies of one send arriving at once: one is stored and charged, the other told to wait.
+    const twin = "fedcba9876543210fedcba9876543210";
+    const both = await Promise.all(
+      [1, 2].map(() => send("custom-tee", { fields: { ...TEE, "forms[submission]": twin }, files: [DESIGN] })),
+    );
+    // Which one is stored depends on the turns they take; the other is either told to wait or answered from its entry.
+    expect(both[0]?.body.success || both[1]?.body.success).toBe(true);
+    for (const sent of both)
+      if (!sent.body.success) expect(sent.body.data).toEqual({ errors: { general: { header: FORM_REPLIES.stillSending }, field: {} } });
+    expect([await entryCount(), await charges()]).toEqual([entriesBefore + 2, chargesBefore + 2]);
+
+    // A declined send is answered as declined again; the page sends a corrected card under a new key.
+    const declinedKey = "declined-send-key-0001";
+    const declined = { ...TEE, [f(14, "number")]: "4000 0000 0000 0002", "forms[submission]": declinedKey };
+    expect((await send("custom-tee", { fields: declined, files: [DESIGN] })).body.success).toBe(false);
+    expect((await send("custom-tee", { fields: declined, files: [DESIGN] })).body.data).toEqual({
+      errors: { general: { header: FORM_REPLIES.paymentFailed }, field: {} },
+    });
+    expect([await entryCount(), await charges()]).toEqual([entriesBefore + 3, chargesBefore + 3]);
+    expect(
+      (await send("custom-tee", { fields: { ...TEE, "forms[submission]": "corrected-send-key-0002" }, files: [DESIGN] })).body,
+    ).toEqual(confirmation);
+    expect([await entryCount(), await charges()]).toEqual([entriesBefore + 4, chargesBefore + 4]);
+
+    // No key, or text that is no key a page makes: each send is its own entry, as before.
+    for (const sent of [undefined, "short", "x".repeat(65), "not a key at all!!"]) {
+      const fields = sent === undefined ? TEE : { ...TEE, "forms[submission]": sent };
+      expect((await send("custom-tee", { fields, files: [DESIGN] })).body).toEqual(confirmation);
+    }
+    expect([await entryCount(), await charges()]).toEqual([entriesBefore + 8, chargesBefore + 8]);
+    expect((await lastEntry(ids["custom-tee"] ?? 0)).entry.submission_key).toBe("");
+  });
+
+  it("a key is a send of one form: the same key on another form is another send", async () => {
+    const key = "shared-between-forms-0001";
+    const before = await entryCount();
+    const feedback = { [f(1)]: "2", [f(4)]: "The parcel was late.", [f(6)]: "10:30 AM", "forms[submission]": key };
+    expect((await send("feedback", { fields: feedback })).body.success).toBe(true);
+    expect(
+      (await send("contact", { fields: { ...CONTACT, "forms[submission]": key, [CAPTCHA_FIELD]: await CONTACT_FORM_CAPTCHA() } })).body
+        .success,
+    ).toBe(true);
+    expect(await entryCount()).toBe(before + 2);
+  });
+
   it("feedback: a low rating shows 'What went wrong?' and the answer redirects as the form says", async () => {
     const sent = await send("feedback", { fields: { [f(1)]: "2", [f(4)]: "The parcel was late.", [f(6)]: "10:30 AM" } });
     expect(sent.body).toEqual({ success: true, data: { redirect_url: "/shop", new_tab: false } });

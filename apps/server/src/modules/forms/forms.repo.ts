@@ -48,6 +48,16 @@ export interface NewFormFile {
 }
 
 /** The entry, one value row per kept field, and its files; returns the entry id. */
+/** The entry a form's send stored under its key (decision 0184), if any. */
+export function findSubmittedEntry(db: Db, formId: number, key: string) {
+  return db
+    .selectFrom("form_entries")
+    .select(["id", "payment_status"])
+    .where("form_id", "=", formId)
+    .where("submission_key", "=", key)
+    .executeTakeFirst();
+}
+
 export async function insertEntry(
   db: Db,
   entry: Insertable<FormEntriesTable>,

@@ -20,12 +20,13 @@ import {
   validateSubmission,
 } from "@cartwright/commerce/forms";
 import type { FastifyRequest } from "fastify";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { type AjaxFile, type AjaxForm, formField } from "../../http/ajax.ts";
 import { StoreError } from "../../http/errors.ts";
 import { RATE_LIMITS } from "../../http/rate-limits.ts";
 import { captchaFor, checkFileContent } from "../contact-widget/index.ts";
 import { shopCurrency } from "../settings/index.ts";
-import { insertEntry, type NewFormFile } from "./forms.repo.ts";
+import { findSubmittedEntry, insertEntry, type NewFormFile } from "./forms.repo.ts";
 import { publishedForm } from "./forms.service.ts";
 import { notifyEntry } from "./notice.ts";
 import { chargeEntry, formGateway, recordCharge } from "./payment.ts";
@@ -44,6 +45,7 @@ export const FORM_REPLIES = {
   captchaFailed: "The captcha check failed. Please try again.",
   captchaUnavailable: "This form cannot take entries right now. Please contact us another way.",
   paymentFailed: "The payment could not be taken. Please check the card and try again.",
+  stillSending: "This form is already being sent. Please wait a moment, then reload the page to see whether it arrived.",
   tooLarge: "This form is too large to send.",
 } as const;
 
@@ -51,6 +53,8 @@ export const FORM_REPLIES = {
 export const FORM_UPLOAD_TOTAL_BYTES = 10 * 1024 * 1024;
 /** The field the solved captcha travels in. */
 export const CAPTCHA_FIELD = "forms[captcha]";
+/** The key the page sends each send under, new after every answer (decision 0184). */
+export const SUBMISSION_FIELD = "forms[submission]";
 
 type Failure = { header?: string; footer?: string; recaptcha?: string };
 const failure = (general: Failure, field: Record<string, unknown> = {}) => ({ success: false, data: { errors: { general, field } } });
@@ -106,6 +110,12 @@ async function checkContents(files: { fieldId: number; file: AjaxFile }[], resul
   return { errors, accepted };
 }
 
+/** The send's key when it is one a page makes; any other text is no key, and the send is taken as new. */
+function submissionKey(form: AjaxForm): string {
+  const key = formField(form, SUBMISSION_FIELD) ?? "";
+  return /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : "";
+}
+
 /** Spec §7's success answer from the form's confirmation. */
 function successReply(definition: FormDefinition) {
   const confirmation = definition.settings.confirmation;
@@ -137,6 +147,11 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     if (error instanceof StoreError && error.status === 429) return failure({ header: FORM_REPLIES.rateLimited });
     throw error;
   }
+
+  // A send repeated under its key (its answer lost on the way, or replayed) is answered from the entry it stored.
+  const key = submissionKey(form);
+  const sent = key ? await findSubmittedEntry(request.ctx.db, stored.id, key) : undefined;
+  if (sent) return repeatedReply(definition, sent.payment_status);
 
   const settings = await request.ctx.shopSettings();
   const currency = shopCurrency(settings);
@@ -185,6 +200,7 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
   const id = await insertEntry(
     request.ctx.db,
     {
+      submission_key: key,
       form_id: stored.id,
       status: spam ? "spam" : "complete",
       values: JSON.stringify(result.values),
@@ -203,7 +219,12 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     },
     kept,
     contents.accepted,
-  );
+  ).catch((error: unknown) => {
+    // The same send, arrived twice at once: the first is storing it (and charging), so this one stores nothing.
+    if (key && isUniqueViolation(error, "form_id", "form_entries")) return null;
+    throw error;
+  });
+  if (id === null) return failure({ header: FORM_REPLIES.stillSending });
   if (gateway && result.card) {
     const email = definition.fields.find((field) => field.type === "email" && typeof result.values[String(field.id)] === "string");
     const outcome = await chargeEntry(request.ctx.db, gateway, settings, {
@@ -226,6 +247,11 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
   await deleteUsedDraft(request.ctx.db, stored.id, formField(form, RESUME_FIELD));
   notifyEntry(request, state, stored, id, result, contents.accepted, createdAt);
   return successReply(definition);
+}
+
+/** What a send already stored is answered again: the entry's payment failed, or it was taken (or needs none). */
+function repeatedReply(definition: FormDefinition, paymentStatus: string) {
+  return paymentStatus === "failed" ? failure({ header: FORM_REPLIES.paymentFailed }) : successReply(definition);
 }
 
 /**
