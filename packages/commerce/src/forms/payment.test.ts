@@ -25,6 +25,14 @@ describe("parseAmount (visitor-entered amounts, the shop's separators)", () => {
     ["$5", null],
     [".", null],
     ["1234567890123", null],
+    ["12,345,678.9", 1234567890],
+    // A thousands separator that groups no three digits is no amount: the visitor may have meant a decimal comma.
+    ["1,5", null],
+    ["1,50", null],
+    ["1,5000", null],
+    [",500", null],
+    ["1,,500", null],
+    ["1.5,00", null],
   ] as const)("USD %j → %j", (text, minor) => {
     expect(parseAmount(text, DEFAULT_CURRENCY)).toBe(minor);
   });
@@ -32,9 +40,16 @@ describe("parseAmount (visitor-entered amounts, the shop's separators)", () => {
   it.each([
     ["1.234,56", 123456],
     ["12,5", 1250],
-    ["12.5", 12500], // "." is the thousands separator here
+    ["12.500", 1250000], // "." is the thousands separator here
+    ["12.5", null], // so this is no amount, never 125 €
   ] as const)("EUR %j → %j", (text, minor) => {
     expect(parseAmount(text, EURO)).toBe(minor);
+  });
+
+  it("reads a space between thousands however it is typed", () => {
+    const spaced: Currency = { ...EURO, thousandSeparator: "\u00a0" };
+    for (const text of ["1 234,50", "1\u00a0234,50", "1\u202f234,50"]) expect(parseAmount(text, spaced)).toBe(123450);
+    expect(parseAmount("1 23,50", spaced)).toBeNull();
   });
 
   it("reads currencies without decimals", () => {

@@ -14,18 +14,23 @@ function amountDigits(text: string, currency: Currency): { whole: string; fracti
   const trimmed = (text ?? "").trim();
   if (trimmed === "") return null;
   const { decimalSeparator: decimal, thousandSeparator: thousands } = currency;
-  let body = trimmed;
-  if (thousands && thousands !== decimal) body = body.split(thousands).join("");
-  const parts = body.split(decimal);
+  const parts = trimmed.split(decimal);
   if (parts.length > 2) return null;
-  const [whole = "", fraction = ""] = parts;
+  let [whole = "", fraction = ""] = parts;
+  // Thousands separators only between groups of three: "1,5" is no amount, not 15 charged to a visitor who meant 1.50.
+  if (thousands && thousands !== decimal) {
+    // A space between thousands is typed as a space, a no-break space or a narrow one alike.
+    const [first = "", ...groups] = whole.split(thousands.trim() === "" ? /[ \u00a0\u202f]/ : thousands);
+    if (groups.length && (!/^\d{1,3}$/.test(first) || groups.some((group) => !/^\d{3}$/.test(group)))) return null;
+    whole = first + groups.join("");
+  }
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || whole + fraction === "") return null;
   return whole.length > 12 ? null : { whole, fraction };
 }
 
 /**
  * A visitor-entered amount in minor units, read with the shop's separators ("1,234.5" → 123450 in
- * USD); only digits and the two separators are allowed; extra decimals are rounded half up, as the
+ * USD); only digits and the two separators are allowed, thousands separators only between groups of three; extra decimals are rounded half up, as the
  * field's own formatting does on leaving it (the server refuses them: `amountNeedsRounding`).
  * "" and anything else give null.
  */

@@ -360,7 +360,10 @@ describe("field kinds", () => {
     [true, "0", FORM_MESSAGES.requiredPayment],
     [false, "", undefined],
     [true, "", FORM_MESSAGES.required],
-    [false, "5,00,0", undefined],
+    [false, "5,000", undefined],
+    // Separators that group no thousands are no amount (a decimal comma in a shop that writes "1,000.00").
+    [false, "5,00,0", "Please enter an amount such as 10.50."],
+    [false, "1,5", "Please enter an amount such as 10.50."],
   ])("user amount (required %s) %j", (required, value, error) => {
     expect(errorOf({ ...amount, required }, value)).toBe(error);
   });
