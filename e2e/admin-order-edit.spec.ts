@@ -140,4 +140,26 @@ test("the owner edits the items of an order awaiting payment, and the customer's
   await expect(shopper.getByRole("cell", { name: /Beanie/ })).toBeVisible();
   await expect(shopper.getByText(after).first()).toBeVisible();
   await customer.close();
+
+  // The customer moved to New York: the address is saved, and the page says the taxes are California's until the
+  // items are saved again.
+  await page.getByRole("button", { name: "Edit the billing address" }).click();
+  await page.getByLabel("State/County").selectOption({ label: "New York" });
+  await page.getByLabel("Postcode").fill("10001");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(
+    page.getByText(
+      "Billing address saved. The order's taxes are still those worked out for the old address: choose Edit items, then Save items, to work them out for the new one.",
+    ),
+  ).toBeVisible();
+  // The order's one tax line (DEMO.md: taxes not itemised), still California's 7.25 % of each line (each rounded).
+  const tax = page.locator(".admin-order-totals dt:text-is('Tax') + dd");
+  const cents = async () => Math.round(Number(((await tax.textContent()) ?? "").replace(/[^\d.]/g, "")) * 100);
+  const taxed = 2 * 2000 + 1800 + savedCost;
+  expect(Math.abs((await cents()) - taxed * 0.0725)).toBeLessThanOrEqual(2);
+  // Saved again as they are, the items are taxed where the customer now is: New York's 4 %.
+  await editButton.click();
+  await page.getByRole("button", { name: "Save items" }).click();
+  await expect(page.getByText(`Order #${order.id}'s items saved.`)).toBeVisible();
+  await expect.poll(async () => Math.abs((await cents()) - taxed * 0.04)).toBeLessThanOrEqual(2);
 });

@@ -306,6 +306,19 @@ describe("editing an order awaiting payment", () => {
     expect(form.shipping_lines).toEqual([{ method_title: "Express", total: 1500, method_id: "manual" }]);
   });
 
+  it("keeps the taxes of the address it was priced for until its items are saved again, then taxes the new one", async () => {
+    const order = await made("edit-moved@example.com", { line_items: [{ product_id: tShirt, quantity: 1 }] });
+    // CA Tax, 7.25 % of the T-shirt and the courier (DEMO.md: shipping is taxable at the same rates).
+    expect(order.totals.tax).toBe(Math.round((2000 + 700) * 0.0725));
+    const ny = { city: "Albany", state: "NY", postcode: "12207" };
+    const moved = await adminCall(owner, "PUT", `/orders/${order.id}/addresses/billing`, ny);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().totals.tax).toBe(order.totals.tax);
+    const saved = await edit(moved.json(), { line_items: [{ product_id: tShirt, quantity: 1 }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().totals.tax).toBe(Math.round((2000 + 700) * 0.04));
+  });
+
   it("makes the shipping line one of the shop's rates when chosen by its id, even of the same name and amount", async () => {
     const order = await made("edit-rate@example.com", {
       line_items: [{ product_id: tShirt, quantity: 1 }],

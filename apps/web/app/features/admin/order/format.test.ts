@@ -5,6 +5,7 @@ import {
   actorWords,
   addressChanges,
   addressFailureText,
+  addressSavedText,
   changedAddressFields,
   describeEvent,
   extraAddressFields,
@@ -144,6 +145,15 @@ describe("timeline order and addresses", () => {
     // A field emptied is a change (the server clears it); one typed back as it was is not.
     expect(changedAddressFields(opened, { ...opened, phone: "", state: "CA" })).toEqual({ phone: "" });
     expect(changedAddressFields(opened, { ...opened })).toEqual({});
+  });
+  it("tells, once an unpaid order's address moves, that its taxes are the old address's until its items are saved", () => {
+    const reprice =
+      "Billing address saved. The order's taxes are still those worked out for the old address: choose Edit items, then Save items, to work them out for the new one.";
+    expect(addressSavedText("Billing address", { state: "NY" }, true)).toBe(reprice);
+    expect(addressSavedText("Billing address", { postcode: "12207", city: "Albany" }, true)).toBe(reprice);
+    // A name or a phone moves no tax; a paid order's taxes are settled.
+    expect(addressSavedText("Billing address", { phone: "555-0101" }, true)).toBe("Billing address saved.");
+    expect(addressSavedText("Billing address", { state: "NY" }, false)).toBe("Billing address saved.");
   });
   it("lists an address's shop fields, and what changed in it", () => {
     const address = {

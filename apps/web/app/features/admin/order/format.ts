@@ -183,6 +183,18 @@ export function changedAddressFields(opened: Record<string, string>, values: Rec
   return Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== (opened[field] ?? "")));
 }
 
+/** The fields an order's taxes are worked out from (its location). */
+const PRICED_ADDRESS_FIELDS = ["country", "state", "postcode", "city"];
+
+/**
+ * What a saved address edit announces: on an order whose items may still change, a new place also says that its taxes
+ * are still the old address's, and how to work them out again (its items saved are priced anew, decision 0092).
+ */
+export function addressSavedText(title: string, changed: Record<string, string>, repricable: boolean): string {
+  const moved = repricable && PRICED_ADDRESS_FIELDS.some((field) => field in changed);
+  return moved ? orderMessages.addressSavedReprice(title) : orderMessages.addressSaved(title);
+}
+
 /**
  * What a refused address edit says above its form: the fields the server named, by their labels in the form's
  * order, rather than the API's "Invalid parameter(s): last_name, …". Null when no field was named.

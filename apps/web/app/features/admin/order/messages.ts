@@ -101,6 +101,8 @@ export const orderMessages = {
   save: "Save address",
   cancel: "Cancel",
   addressSaved: (which: string) => `${which} saved.`,
+  addressSavedReprice: (which: string) =>
+    `${which} saved. The order's taxes are still those worked out for the old address: choose Edit items, then Save items, to work them out for the new one.`,
   addressNotSaved: (labels: string[]) =>
     `The address was not saved. ${labels.length === 1 ? "Check this field" : "Check these fields"}: ${labels.join(", ")}.`,
   // Delivery, payment, fields, origin, customer

@@ -10,8 +10,9 @@ import { failureText } from "../../components/failure.ts";
 import { ErrorAlert } from "../../components/page.tsx";
 import { useCountryList } from "../../components/use-country-list.ts";
 import { type AddressKind, type OrderReply, orderApi } from "../api.ts";
-import { addressFailureText, addressFields, changedAddressFields, extraAddressFields } from "../format.ts";
+import { addressFailureText, addressFields, addressSavedText, changedAddressFields, extraAddressFields } from "../format.ts";
 import { ADDRESS_FIELD_LABELS, orderMessages as t } from "../messages.ts";
+import { itemsEditable } from "../status.ts";
 
 interface Props {
   order: OrderReply;
@@ -82,7 +83,7 @@ export function AddressCard({ order, which, onSaved }: Props) {
       // The shop's own fields (checkboxes…) stay as stored: the server keeps what is not sent.
       const reply = await orderApi.saveAddress(order.id, which, changed);
       setEditing(false);
-      onSaved(reply, t.addressSaved(title));
+      onSaved(reply, addressSavedText(title, changed, itemsEditable(order)));
       requestAnimationFrame(() => editButton.current?.focus());
     } catch (failure) {
       if (failure instanceof AdminApiError) {
