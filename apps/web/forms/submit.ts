@@ -35,6 +35,8 @@ export function renewSubmissionKey(form: HTMLFormElement): void {
 
 interface SubmitAnswer {
   success?: boolean;
+  /** The same send is being stored by another request (decision 0184). */
+  in_progress?: boolean;
   data?: {
     action_required?: boolean;
     redirect_url?: string;
@@ -164,7 +166,8 @@ function clearLastAnswer(state: FormState): void {
 
 function showFailure(state: FormState, answer: SubmitAnswer): void {
   resetCaptcha(state);
-  renewSubmissionKey(state.form);
+  // A send the shop is still storing keeps its key: sent again, it is the same send.
+  if (!answer.in_progress) renewSubmissionKey(state.form);
   const general = answer.data?.errors?.general ?? {};
   const { header, footer, captcha } = generalBlocks(state);
   showBlock(header, general.header ?? general.header_styled);

@@ -260,7 +260,12 @@ describe("forms_submit: the demo forms sent right", () => {
     // Which one is stored depends on the turns they take; the other is either told to wait or answered from its entry.
     expect(both[0]?.body.success || both[1]?.body.success).toBe(true);
     for (const sent of both)
-      if (!sent.body.success) expect(sent.body.data).toEqual({ errors: { general: { header: FORM_REPLIES.stillSending }, field: {} } });
+      if (!sent.body.success)
+        expect(sent.body).toEqual({
+          success: false,
+          data: { errors: { general: { header: FORM_REPLIES.stillSending }, field: {} } },
+          in_progress: true,
+        });
     expect([await entryCount(), await charges()]).toEqual([entriesBefore + 2, chargesBefore + 2]);
 
     // A declined send is answered as declined again; the page sends a corrected card under a new key.

@@ -224,7 +224,8 @@ export async function submitForm(request: FastifyRequest, form: AjaxForm) {
     if (key && isUniqueViolation(error, "form_id", "form_entries")) return null;
     throw error;
   });
-  if (id === null) return failure({ header: FORM_REPLIES.stillSending });
+  // Marked so that the page keeps the send's key: sent again, it is still this send.
+  if (id === null) return { ...failure({ header: FORM_REPLIES.stillSending }), in_progress: true };
   if (gateway && result.card) {
     const email = definition.fields.find((field) => field.type === "email" && typeof result.values[String(field.id)] === "string");
     const outcome = await chargeEntry(request.ctx.db, gateway, settings, {
