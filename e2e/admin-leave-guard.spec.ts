@@ -1,7 +1,8 @@
 /**
  * Leaving a console editor with unsaved changes asks first (the console's LeaveGuard): the coupon
  * form, Add order and the customer form each ask when a console link is followed; Cancel keeps what
- * was typed, Leave goes. A new coupon saved opens its page without asking, and is left freely.
+ * was typed, Leave goes. A new coupon saved opens its page without asking, and is left freely. Another tax
+ * class's tab asks the same way when a rate of the one shown has changes not saved.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { isHydrated } from "./support/checkout.ts";
@@ -65,4 +66,35 @@ test("a new coupon saved opens its page without asking, and its page is left fre
   await nav(page).getByRole("link", { name: "Orders" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await expect(leaveDialog(page)).toHaveCount(0);
+});
+
+test("another tax class's tab asks first when a rate of this one has changes not saved", async ({ page }) => {
+  await signInAsOwner(page, "/admin/taxes");
+  await expect.poll(() => page.locator("h1").evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  const standard = page.getByRole("tab", { name: "Standard rate" });
+  const reduced = page.getByRole("tab", { name: "Reduced rate" });
+  // Nothing typed yet: the tabs change freely.
+  await reduced.click();
+  await expect(reduced).toHaveAttribute("aria-selected", "true");
+  await standard.click();
+  await expect(standard).toHaveAttribute("aria-selected", "true");
+
+  const name = page.getByRole("textbox", { name: "Name of CA Tax" });
+  await name.fill("CA Tax (not saved)");
+  await reduced.click();
+  const leave = leaveDialog(page);
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(leave).toBeHidden();
+  await expect(standard).toHaveAttribute("aria-selected", "true");
+  await expect(standard).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Name of CA Tax" })).toHaveValue("CA Tax (not saved)");
+
+  await reduced.click();
+  await leave.getByRole("button", { name: "Leave" }).click();
+  await expect(reduced).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Reduced rate" })).toBeVisible();
+  // What was typed went with the tab: the stored rate is as it was.
+  await standard.click();
+  await expect(page.getByRole("textbox", { name: "Name of CA Tax" })).toHaveValue("CA Tax");
 });

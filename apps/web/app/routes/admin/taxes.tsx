@@ -77,7 +77,12 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
     }
   }, [focusTab, classes]);
 
-  function choose(slug: string, focus = false) {
+  // Another tab drops the rows typed and not saved in this one: it asks first, as leaving the page does.
+  const [ratesDirty, setRatesDirty] = useState(false);
+  const [asked, setAsked] = useState<{ slug: string; focus: boolean } | null>(null);
+  function choose(slug: string, focus = false, force = false) {
+    if (slug !== selected && ratesDirty && !force) return setAsked({ slug, focus });
+    setRatesDirty(false);
     setSelected(slug);
     if (focus) setFocusTab(slug);
   }
@@ -131,12 +136,18 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
               onDeleted={() => {
                 setClasses((list) => list.filter((c) => c.slug !== current.slug));
                 announce(t.classDeleted(current.name));
-                choose("standard", true);
+                choose("standard", true, true);
               }}
             />
             <h3>{t.ratesOf(current.name)}</h3>
             {rates?.class === current.slug ? (
-              <RatesTable key={current.slug} slug={current.slug} initial={rates.rates} onCount={(n) => setCount(current.slug, n)} />
+              <RatesTable
+                key={current.slug}
+                slug={current.slug}
+                initial={rates.rates}
+                onCount={(n) => setCount(current.slug, n)}
+                onDirty={setRatesDirty}
+              />
             ) : (
               <p className="admin-loading">{t.loading}</p>
             )}
@@ -151,6 +162,20 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
         }}
       />
       <ShippingClass initial={loaderData.shipping} classes={classes} onSaved={() => announce(t.shippingSaved)} />
+      <ConfirmDialog
+        open={asked !== null}
+        title={t.leaveTitle}
+        body={t.leaveBody}
+        confirmLabel={t.leave}
+        onConfirm={() => {
+          if (asked) choose(asked.slug, asked.focus, true);
+          setAsked(null);
+        }}
+        onCancel={() => {
+          setAsked(null);
+          setFocusTab(selected);
+        }}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@
  * since is refused, the message beside the row's name and what was typed kept (decision 0158).
  * Leaving the page with a row changed and not saved asks first.
  */
-import { type KeyboardEvent, type ReactElement, useState } from "react";
+import { type KeyboardEvent, type ReactElement, useEffect, useState } from "react";
 import { AdminApiError } from "../api.ts";
 import { LeaveGuard } from "../components/editor.tsx";
 import { failureText } from "../components/failure.ts";
@@ -42,9 +42,11 @@ interface Props {
   initial: TaxRate[];
   /** Tells the page the class's rate count changed (its tab and summary). */
   onCount(count: number): void;
+  /** Tells the page whether a row has changes not saved yet: another tab would drop them. */
+  onDirty?(dirty: boolean): void;
 }
 
-export function RatesTable({ slug, initial, onCount }: Props) {
+export function RatesTable({ slug, initial, onCount, onDirty }: Props) {
   const [rows, setRows] = useState<RateRow[]>(() => initial.map((rate) => toRow(rate)));
   const [stored, setStored] = useState(() => byKey(rows));
   const remember = (fresh: readonly RateRow[]) => setStored((current) => new Map([...current, ...byKey(fresh)]));
@@ -53,6 +55,7 @@ export function RatesTable({ slug, initial, onCount }: Props) {
     const base = row.id === null ? BLANK_ROW : stored.get(row.key);
     return base !== undefined && !sameCells(row, base);
   });
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [added, setAdded] = useState(0);
