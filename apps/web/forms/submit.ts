@@ -3,7 +3,7 @@
  * processing text, the captcha solved, then a multipart POST to ajaxUrl (XMLHttpRequest, so upload
  * progress shows); success replaces the form or redirects, failure shows the server's errors.
  */
-import { inputName } from "@cartwright/commerce/forms";
+import { CAPTCHA_FIELD, inputName, SUBMISSION_FIELD } from "@cartwright/commerce/forms";
 import { settled, validateFields } from "./checks.ts";
 import { SCROLL, scrollToElement, showBlock, showFieldError } from "./dom.ts";
 import { focusField, goToPage, pageOf } from "./pages.ts";
@@ -14,8 +14,6 @@ import { chosenFiles, type FormState, nowSeconds, submitButton, syncSubmit } fro
 
 /** Spec §8: a request that failed is only told to the console, with the form builder's name. */
 export const SUBMIT_ERROR_LOG = "Cartwright Forms AJAX submit error";
-const CAPTCHA_FIELD = "forms[captcha]";
-const SUBMISSION_FIELD = "forms[submission]";
 
 /**
  * Gives the form a new key for its next send (decision 0184): at mount and after each answer. A send repeated

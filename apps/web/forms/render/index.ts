@@ -5,6 +5,7 @@
  * this writes; without JavaScript the same HTML posts to the form's own page.
  */
 import {
+  CAPTCHA_FIELD,
   type FormField,
   type FormInput,
   type FormPagePayload,
@@ -133,7 +134,7 @@ function captchaArea(payload: FormPagePayload, scripted: boolean, error: string 
   const note = el("p", { class: "cwf-captcha-note" }, esc(CAPTCHA_NEEDS_SCRIPT));
   // A scripted page seen with JavaScript off still says why the form cannot be sent.
   const inner = scripted
-    ? `<noscript>${note}</noscript>${el("div", { class: "cwf-captcha-widget" }, "")}${el("input", { type: "hidden", name: "forms[captcha]", value: "" })}`
+    ? `<noscript>${note}</noscript>${el("div", { class: "cwf-captcha-widget" }, "")}${el("input", { type: "hidden", name: CAPTCHA_FIELD, value: "" })}`
     : note;
   const errorBlock = el("p", { class: "cwf-error", id: `cwf${F}-captcha-error`, hidden: error === undefined }, esc(error ?? ""));
   return el(

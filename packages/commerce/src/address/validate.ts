@@ -250,6 +250,9 @@ export function hasShippingAddressError(errors: AddressErrors): boolean {
   return SHIPPING_ADDRESS_ERROR_FIELDS.some((key) => errors[key] !== undefined);
 }
 
+/** The fields that place an address: its shipping rates and its taxes are worked out from them. */
+export const LOCATION_FIELDS = ["state", "country", "postcode", "city"] as const;
+
 /**
  * Whether the address is complete enough to ask for shipping rates: a country is set and every
  * required, non-hidden field among state, country, postcode and city is filled.
@@ -258,9 +261,7 @@ export function isAddressCompleteForRates(address: AddressInput, fieldOverrides?
   const country = text(address.country).toUpperCase();
   if (country === "") return false;
   const fields = fieldsForCountry(country, fieldOverrides);
-  return (["state", "country", "postcode", "city"] as const).every(
-    (key) => !fields[key].required || fields[key].hidden || text(address[key]) !== "",
-  );
+  return LOCATION_FIELDS.every((key) => !fields[key].required || fields[key].hidden || text(address[key]) !== "");
 }
 
 /** A value as compared between two addresses: email trimmed if valid, otherwise empty; postcode without spaces, upper-cased; others trimmed. */

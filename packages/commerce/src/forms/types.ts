@@ -364,6 +364,11 @@ export interface SubmittedFile {
   size: number;
 }
 
+/** The input the solved captcha travels in. */
+export const CAPTCHA_FIELD = "forms[captcha]";
+/** The input carrying the key a page sends each send under, new after every answer (decision 0184). */
+export const SUBMISSION_FIELD = "forms[submission]";
+
 /** `forms[fields][{id}]`, or `forms[fields][{id}][{sub}]` for a sub-input (spec §3.5, DEMO.md). */
 export function inputName(fieldId: number, sub?: string): string {
   return sub === undefined ? `forms[fields][${fieldId}]` : `forms[fields][${fieldId}][${sub}]`;

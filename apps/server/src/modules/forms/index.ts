@@ -4,6 +4,7 @@
  * e-mail, captcha challenge).
  */
 
+export { CAPTCHA_FIELD } from "@cartwright/commerce/forms";
 export { formsAjaxActions } from "./actions.ts";
 export { formsAssetRoutes, formsRuntimePath } from "./assets.ts";
 export { demoFormImageRoutes } from "./demo-images.ts";
@@ -25,5 +26,5 @@ export {
   RESUME_REPLIES,
 } from "./resume.ts";
 export { type FormsDeps, registerForms } from "./runtime.ts";
-export { CAPTCHA_FIELD, FORM_REPLIES, FORM_UPLOAD_TOTAL_BYTES, honeypotName } from "./submit.ts";
+export { FORM_REPLIES, FORM_UPLOAD_TOTAL_BYTES, honeypotName } from "./submit.ts";
 export { createFormToken } from "./token.ts";

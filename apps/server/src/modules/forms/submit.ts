@@ -8,12 +8,14 @@
 
 import { randomUUID } from "node:crypto";
 import {
+  CAPTCHA_FIELD,
   collectValues,
   type FormDefinition,
   fieldText,
   honeypotFieldId,
   isHoneypotFilled,
   parseInputName,
+  SUBMISSION_FIELD,
   type SubmittedFile,
   sentTooSoon,
   type ValidationResult,
@@ -51,10 +53,6 @@ export const FORM_REPLIES = {
 
 /** Bytes all of one entry's files may come to (the /ajax body reads at most 5 files of 5 MB). */
 export const FORM_UPLOAD_TOTAL_BYTES = 10 * 1024 * 1024;
-/** The field the solved captcha travels in. */
-export const CAPTCHA_FIELD = "forms[captcha]";
-/** The key the page sends each send under, new after every answer (decision 0184). */
-export const SUBMISSION_FIELD = "forms[submission]";
 
 type Failure = { header?: string; footer?: string; recaptcha?: string };
 const failure = (general: Failure, field: Record<string, unknown> = {}) => ({ success: false, data: { errors: { general, field } } });

@@ -1,4 +1,5 @@
 /** How the order page writes money, dates, addresses and the timeline's lines in words: pure, so they are tested alone. */
+import { LOCATION_FIELDS } from "@cartwright/commerce";
 import type { CountryList } from "../components/address-choices.ts";
 import { amountText, formatMoney, toMinor } from "../money.ts";
 import { formatInZone } from "../time-zone.ts";
@@ -183,15 +184,12 @@ export function changedAddressFields(opened: Record<string, string>, values: Rec
   return Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== (opened[field] ?? "")));
 }
 
-/** The fields an order's taxes are worked out from (its location). */
-const PRICED_ADDRESS_FIELDS = ["country", "state", "postcode", "city"];
-
 /**
  * What a saved address edit announces: on an order whose items may still change, a new place also says that its taxes
  * are still the old address's, and how to work them out again (its items saved are priced anew, decision 0092).
  */
 export function addressSavedText(title: string, changed: Record<string, string>, repricable: boolean): string {
-  const moved = repricable && PRICED_ADDRESS_FIELDS.some((field) => field in changed);
+  const moved = repricable && LOCATION_FIELDS.some((field) => field in changed);
   return moved ? orderMessages.addressSavedReprice(title) : orderMessages.addressSaved(title);
 }
 
