@@ -81,7 +81,10 @@ export default function TaxesPage({ loaderData }: Route.ComponentProps) {
   const [ratesDirty, setRatesDirty] = useState(false);
   const [asked, setAsked] = useState<{ slug: string; focus: boolean } | null>(null);
   function choose(slug: string, focus = false, force = false) {
-    if (slug !== selected && ratesDirty && !force) return setAsked({ slug, focus });
+    if (slug !== selected && ratesDirty && !force) {
+      setAsked({ slug, focus });
+      return;
+    }
     setRatesDirty(false);
     setSelected(slug);
     if (focus) setFocusTab(slug);
