@@ -1,3 +1,4 @@
+import { LOCATION_FIELDS as ADDRESS_LOCATION_FIELDS } from "@cartwright/commerce";
 import { describe, expect, it } from "vitest";
 import * as places from "../components/country-list.ts";
 import type { TimelineEvent } from "./api.ts";
@@ -13,6 +14,7 @@ import {
   formatMoney,
   formatVisitStart,
   keyLabel,
+  LOCATION_FIELDS,
   moneyInput,
   orderedTimeline,
   parseMoney,
@@ -154,6 +156,8 @@ describe("timeline order and addresses", () => {
     // A name or a phone moves no tax; a paid order's taxes are settled.
     expect(addressSavedText("Billing address", { phone: "555-0101" }, true)).toBe("Billing address saved.");
     expect(addressSavedText("Billing address", { state: "NY" }, false)).toBe("Billing address saved.");
+    // Written out for the page's weight: the same fields as the address module's.
+    expect(LOCATION_FIELDS).toEqual([...ADDRESS_LOCATION_FIELDS]);
   });
   it("lists an address's shop fields, and what changed in it", () => {
     const address = {
