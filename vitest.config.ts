@@ -46,6 +46,7 @@ export default defineConfig({
           exclude: [...httpTests, ...isolatedUnitTests],
           // A worker's files share its modules: importing them afresh per file was two thirds of the project's time.
           isolate: false,
+          setupFiles: ["test/checkout-registries.setup.ts"],
         },
       },
       {

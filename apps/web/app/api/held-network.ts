@@ -2,6 +2,7 @@
  * For the client's unit tests: a network whose requests are answered only when the test says, each write and GET
  * then served by the test's own server function, as the server would when the request reaches it.
  */
+import { onTestFinished } from "vitest";
 import { API_ROOT, StoreClient } from "./store-client.ts";
 
 export interface HeldRequest {
@@ -51,7 +52,22 @@ export function heldNetwork(serve: Serve = () => ({})) {
       init.signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")));
       sent.push(request);
     });
-  return { client: new StoreClient({ fetch }), sent };
+  const client = new StoreClient({ fetch });
+  // Left waiting, the client's bound would fail its calls in whichever file the worker runs 30 s later.
+  onTestFinished(() => answerEverythingHeld(client, sent));
+  return { client, sent };
+}
+
+/** Sends what the client still holds and answers it, until nothing waits. */
+async function answerEverythingHeld(client: StoreClient, sent: HeldRequest[]) {
+  for (let turn = 0; turn < 50; turn++) {
+    client.flush();
+    const waiting = sent.filter((request) => !request.answered && !request.aborted);
+    if (waiting.length === 0) return;
+    for (const request of waiting) request.answer();
+    await nextTurn();
+  }
+  throw new Error("The client kept sending after 50 rounds of answers.");
 }
 
 /** Lets every promise that can settle, settle. */

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type AddressAutocompleteProvider,
   addressAutocompleteProviderIds,
@@ -21,7 +21,13 @@ const provider = (
   ...more,
 });
 
+// The worker's other files may have imported the built-in offline provider: it is put back.
+const registeredBefore = getAddressAutocompleteProviders();
 beforeEach(() => clearAddressAutocompleteProviders());
+afterAll(() => {
+  clearAddressAutocompleteProviders();
+  for (const provider of registeredBefore) registerAddressAutocompleteProvider(provider);
+});
 
 describe("registerAddressAutocompleteProvider", () => {
   it("keeps providers in registration order", () => {

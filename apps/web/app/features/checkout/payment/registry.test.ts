@@ -1,5 +1,5 @@
 import type { StoreCart } from "@cartwright/commerce";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import {
   availableMethods,
   clearPaymentMethodRegistry,
@@ -36,7 +36,14 @@ const express = (overrides: Partial<ExpressPaymentMethodConfig> = {}): ExpressPa
 const without = <T extends object>(object: T, ...keys: (keyof T)[]) =>
   Object.fromEntries(Object.entries(object).filter(([k]) => !keys.includes(k as keyof T))) as T;
 
+// The worker's other files may have registered methods (the built-in ones): they get them back.
+const registeredBefore = { methods: getPaymentMethods(), express: getExpressPaymentMethods() };
 beforeEach(() => clearPaymentMethodRegistry());
+afterAll(() => {
+  clearPaymentMethodRegistry();
+  for (const method of registeredBefore.methods) registerPaymentMethod(method);
+  for (const method of registeredBefore.express) registerExpressPaymentMethod(method);
+});
 
 describe("registerPaymentMethod", () => {
   it("fills the defaults: paymentMethodId = name, features = ['products']", () => {
