@@ -4,7 +4,8 @@
  * writes) is accepted in a fresh browser; the manager lands in the console, sees Messages but not
  * Coupons, Shipping, Widgets, Forms or Staff, and meets "This page is for the shop owner." on the owner's pages; the
  * owner ends the manager's access after a confirmation. /admin/account lists a manager's sessions
- * and ends the others. axe on the three pages; the invitation by keyboard alone.
+ * and ends the others, and leads to the shop's account page, where the manager's password changes under the staff's
+ * 12 characters and the e-mail stays. axe on the three pages; the invitation by keyboard alone.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { linkSentTo, mailedLink } from "./support/outbox.ts";
@@ -137,6 +138,31 @@ test("a manager sees their sessions on /admin/account and ends the others", asyn
   await expect(second.getByText("You are signed in here only.")).toBeVisible();
   await first.goto("/admin/account");
   await expect(first.locator("#signin-email")).toBeVisible();
+
+  // The account's name and password are changed on the shop's account page, under the staff's rules.
+  await second.getByRole("link", { name: "Change your name or password" }).click();
+  await expect(second.getByRole("heading", { level: 1, name: "Account details" })).toBeVisible();
+  const details = second.getByRole("region", { name: "Your name and email" });
+  await expect(details.getByLabel("Email address")).toHaveAttribute("readonly", "");
+  await expect(details.getByText("A staff account keeps the email address the shop gave it.")).toBeVisible();
+  await expect(details.getByLabel(/^Current password/)).toHaveCount(0);
+  const password = second.getByRole("region", { name: "Change your password" });
+  await expect(password.getByText("At least 12 characters: this password also opens the shop's console.")).toBeVisible();
+  expect(await seriousViolations(second)).toEqual([]);
+  await password.getByLabel("Current password").fill(MANAGER_PASSWORD);
+  await password.getByLabel("New password", { exact: true }).fill("short-pass1");
+  await password.getByLabel("Confirm new password").fill("short-pass1");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(password.getByRole("alert")).toHaveText("A password that opens the shop's console needs at least 12 characters.");
+  await password.getByLabel("Current password").fill(MANAGER_PASSWORD);
+  await password.getByLabel("New password", { exact: true }).fill("manager-second-password");
+  await password.getByLabel("Confirm new password").fill("manager-second-password");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(second.getByRole("status")).toHaveText("Your password was changed, and your other devices were signed out.");
+  await first.locator("#signin-email").fill(email);
+  await first.locator("#signin-password").fill("manager-second-password");
+  await first.locator(".admin-signin__submit").click();
+  await expect(nav(first)).toBeVisible();
 });
 
 test("the keyboard alone sends an invitation and withdraws it", async ({ page }) => {

@@ -23,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: customer.email,
     firstName: customer.firstName,
     lastName: customer.lastName,
+    // Staff passwords open the console too (12 characters), and a staff account keeps its e-mail (details.ts).
+    staff: Boolean(await account.staffRole()),
     changed: query.has("password-changed"),
     detailsChanged: query.has("details-changed"),
     title: `${t.details} – ${settings.siteTitle}`,
@@ -85,6 +87,7 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
       )}
       <DetailsForm
         values={detailsError?.details ?? loaderData}
+        staff={loaderData.staff}
         errors={detailsError?.errors ?? {}}
         message={detailsError?.message ?? null}
       />
@@ -114,6 +117,7 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
             id="new-password"
             name="new_password"
             label={t.newPassword}
+            hint={loaderData.staff ? t.newStaffPasswordHint : t.newPasswordHint}
             errorId={error?.field === "new" ? "password-error" : undefined}
           />
           <div className="form-field">
@@ -133,13 +137,15 @@ type DetailsErrors = Extract<AccountDetailsResult, { ok: false }>["errors"];
 
 interface DetailsFormProps {
   values: { firstName: string; lastName: string; email: string };
+  /** A staff account's e-mail is shown, not edited: the shop gave it. */
+  staff: boolean;
   errors: DetailsErrors;
   /** A refusal that is no field's (too many password attempts). */
   message: string | null;
 }
 
 /** Name and e-mail; the current password is asked for only when the e-mail changes (the server says so beside the field). */
-function DetailsForm({ values, errors, message }: DetailsFormProps) {
+function DetailsForm({ values, staff, errors, message }: DetailsFormProps) {
   const form = useFocusOnRefusal(Boolean(message) || Object.keys(errors).length > 0);
   const field = (name: keyof DetailsErrors, id: string, label: string, props: Record<string, unknown>, hint?: string) => {
     const error = errors[name];
@@ -173,14 +179,23 @@ function DetailsForm({ values, errors, message }: DetailsFormProps) {
           defaultValue: values.firstName,
         })}
         {field("last_name", "details-last-name", t.lastName, { type: "text", autoComplete: "family-name", defaultValue: values.lastName })}
-        {field("email", "details-email", t.email, { type: "email", autoComplete: "email", required: true, defaultValue: values.email })}
-        {field(
-          "current_password",
-          "details-current-password",
-          t.currentPasswordForEmail,
-          { type: "password", autoComplete: "current-password" },
-          t.currentPasswordForEmailHint,
-        )}
+        {staff
+          ? field(
+              "email",
+              "details-email",
+              t.email,
+              { type: "email", autoComplete: "email", readOnly: true, defaultValue: values.email },
+              t.staffEmailHint,
+            )
+          : field("email", "details-email", t.email, { type: "email", autoComplete: "email", required: true, defaultValue: values.email })}
+        {!staff &&
+          field(
+            "current_password",
+            "details-current-password",
+            t.currentPasswordForEmail,
+            { type: "password", autoComplete: "current-password" },
+            t.currentPasswordForEmailHint,
+          )}
         <button type="submit" className="button">
           {t.saveDetails}
         </button>

@@ -54,9 +54,14 @@ export const customerErrors = {
   notSignedIn: () => new StoreError("cw_rest_not_signed_in", "You are not signed in.", 401),
   incorrectPassword: () => new StoreError("cw_rest_incorrect_password", "The current password is not right.", 400),
   ownerShortPassword: () =>
-    new StoreError("cw_owner_password_too_short", `The owner's password needs at least ${MIN_OWNER_PASSWORD_LENGTH} characters.`, 400, {
-      min_length: MIN_OWNER_PASSWORD_LENGTH,
-    }),
+    new StoreError(
+      "cw_owner_password_too_short",
+      `A password that opens the shop's console needs at least ${MIN_OWNER_PASSWORD_LENGTH} characters.`,
+      400,
+      {
+        min_length: MIN_OWNER_PASSWORD_LENGTH,
+      },
+    ),
 };
 
 /** Trimmed and lower-cased: the one form stored and looked up. */

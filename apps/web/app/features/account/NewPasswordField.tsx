@@ -6,9 +6,16 @@ import { useState } from "react";
 import { PasswordField } from "../checkout/PasswordField.tsx";
 import { accountMessages as t } from "./messages.ts";
 
-export function NewPasswordField({ id, name, label, errorId }: { id: string; name: string; label: string; errorId?: string }) {
+interface NewPasswordFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  /** The rule under the field: registration's unless the account's is stricter (staff). */
+  hint?: string;
+  errorId?: string;
+}
+
+export function NewPasswordField({ id, name, label, hint = t.newPasswordHint, errorId }: NewPasswordFieldProps) {
   const [password, setPassword] = useState("");
-  return (
-    <PasswordField id={id} name={name} label={label} hint={t.newPasswordHint} errorId={errorId} value={password} onChange={setPassword} />
-  );
+  return <PasswordField id={id} name={name} label={label} hint={hint} errorId={errorId} value={password} onChange={setPassword} />;
 }

@@ -44,6 +44,8 @@ export const accountMessages = {
   currentPassword: "Current password",
   newPassword: "New password",
   newPasswordHint: "At least 8 characters.",
+  newStaffPasswordHint: "At least 12 characters: this password also opens the shop's console.",
+  staffEmailHint: "A staff account keeps the email address the shop gave it.",
   confirmPassword: "Confirm new password",
   changePassword: "Change password",
   passwordsDiffer: "The new password and its confirmation are not the same.",

@@ -1,6 +1,7 @@
 /**
  * /admin/account: the signed-in member of staff's own sessions (decision 0032), this device marked,
- * each other one with "End", and "End all other sessions". Owner and managers alike.
+ * each other one with "End", and "End all other sessions"; a link to the account's name and password, which the
+ * storefront's /my-account/details changes. Owner and managers alike.
  */
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -114,6 +115,12 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <p className="admin-muted">{t.limits}</p>
+      <h2>{t.detailsHeading}</h2>
+      <p>{t.detailsBody}</p>
+      <p>
+        {/* A plain link: the storefront's page loads afresh, without the console's code. */}
+        <a href="/my-account/details">{t.detailsLink}</a>
+      </p>
     </div>
   );
 }

@@ -53,6 +53,9 @@ export const accountMessages = {
   endedOthers: (count: number) => (count === 1 ? "1 other session ended." : `${count} other sessions ended.`),
   noOthers: "You are signed in here only.",
   limits: "For your shop's safety, console sessions end after 12 hours without use, and 14 days after signing in.",
+  detailsHeading: "Your name and password",
+  detailsBody: "They belong to your account in the shop, where you change them. A new password signs you out everywhere else.",
+  detailsLink: "Change your name or password",
 };
 
 export const inviteMessages = {
