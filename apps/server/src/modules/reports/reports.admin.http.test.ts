@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
+import { settingsGroups, signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 import { SERIES_DAYS } from "./index.ts";
 
@@ -217,5 +217,35 @@ describe("the overview", () => {
     const guest = await shop.app.inject(`${ADMIN}/reports/overview`);
     expect(guest.statusCode).toBe(401);
     expect(guest.json().code).toBe("cw_rest_not_signed_in");
+  });
+});
+
+// Last in the file: it leaves an order in another currency behind.
+describe("after the shop's currency changes", () => {
+  it("counts the orders in the new currency only, and names those in the old one that it leaves out", async () => {
+    const paidUsd = (await ordersInDatabase()).filter((o) => PAID.includes(o.status) && o.created_at >= daysAgo(SERIES_DAYS - 1));
+    const { read, saved } = settingsGroups(() => owner);
+    const dollars = await read("currency");
+    // The decimals stay (the shop refuses to change them under stored amounts); 15 dollars and 15 euros are no 30 of either.
+    await saved("currency", { ...dollars, code: "EUR", symbol: "€" });
+    try {
+      const euroOrder = await placeOrder([["leather-wallet", 1]], "cod");
+      const euro = await shop.db.selectFrom("orders").select(["currency", "total"]).where("id", "=", euroOrder).executeTakeFirstOrThrow();
+      expect(euro.currency).toBe("EUR");
+
+      const overview = (await owner.get(`${ADMIN}/reports/overview`)).json();
+      expect(overview).toMatchObject({ currency_code: "EUR", today: { orders: 1, sales: euro.total } });
+      expect(overview.other_currencies).toEqual([{ currency: "USD", orders: paidUsd.length }]);
+      expect(overview.orders_by_status).toEqual([{ status: "processing", orders: 1, total: euro.total }]);
+      expect(overview.top_products.by_quantity).toMatchObject([{ name: "Leather Wallet", quantity: 1 }]);
+      expect(overview.orders_by_origin).toMatchObject([{ orders: 1, sales: euro.total }]);
+      expect(overview.daily_sales.reduce((sum: number, day: { sales: number }) => sum + day.sales, 0)).toBe(euro.total);
+
+      const customers = (await owner.get(`${ADMIN}/reports/customers`)).json();
+      expect(customers).toMatchObject({ currency_code: "EUR", total: 1, totals: { spend: euro.total } });
+      expect(customers.other_currencies).toEqual([{ currency: "USD", orders: paidUsd.length }]);
+    } finally {
+      await saved("currency", dollars);
+    }
   });
 });

@@ -21,12 +21,16 @@ const OverviewQuery = Type.Object(Range);
 const Day = Type.String({ format: "date" });
 const Sold = { orders: Type.Integer(), sales: Type.Integer() };
 const TopProduct = Type.Object({ product_id: Type.Integer(), name: Type.String(), quantity: Type.Integer(), revenue: Type.Integer() });
+const OtherCurrencies = Type.Array(Type.Object({ currency: Type.String(), orders: Type.Integer() }), {
+  description: "Paid orders of the range kept in another currency than the shop's (placed before it changed): not counted in the figures",
+});
 const OverviewReply = Type.Object({
   from: Day,
   to: Day,
   time_zone: Type.String({ description: "The shop's, which the days are counted in" }),
   ...OwnerCurrencyFields,
   paid_statuses: Type.Array(Type.String(), { description: "The statuses counted as paid" }),
+  other_currencies: OtherCurrencies,
   today: Type.Object({ date: Day, ...Sold }),
   month: Type.Object({ from: Day, to: Day, ...Sold }),
   orders_by_status: Type.Array(Type.Object({ status: Type.String(), orders: Type.Integer(), total: Type.Integer() })),
@@ -116,6 +120,7 @@ const tabReply = (tab: ReportTab) =>
     time_zone: Type.String(),
     ...OwnerCurrencyFields,
     paid_statuses: Type.Array(Type.String(), { description: "The statuses counted as paid" }),
+    other_currencies: OtherCurrencies,
     search: Type.String(),
     sort: Type.String(),
     order: Type.Union([Type.Literal("asc"), Type.Literal("desc")]),

@@ -46,23 +46,25 @@ const netSales = (table: "orders" | "o") =>
   sql<number | string | null>`sum(${sql.ref(`${table}.total`)} - ${sql.ref(`${table}.total_refunded`)})`;
 
 /** Paid orders' count and sales from a moment (included) to another (excluded). */
-async function paidBetween(ctx: RequestContext, from: string, to: string) {
+async function paidBetween(ctx: RequestContext, currency: string, from: string, to: string) {
   const row = await ctx.db
     .selectFrom("orders")
     .select((eb) => [eb.fn.countAll<number | string>().as("orders"), netSales("orders").as("sales")])
     .where("status", "in", PAID_STATUSES)
+    .where("currency", "=", currency)
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
     .executeTakeFirstOrThrow();
   return { orders: Number(row.orders), sales: Number(row.sales ?? 0) };
 }
 
-async function ordersByStatus(ctx: RequestContext, from: string, to: string) {
+async function ordersByStatus(ctx: RequestContext, currency: string, from: string, to: string) {
   const rows = await ctx.db
     .selectFrom("orders")
     .select("status")
     .select((eb) => [eb.fn.countAll<number | string>().as("orders"), eb.fn.sum<number | string>("total").as("total")])
     .where("status", "!=", "checkout-draft")
+    .where("currency", "=", currency)
     .where("created_at", ">=", from)
     .where("created_at", "<", to)
     .groupBy("status")
@@ -71,7 +73,7 @@ async function ordersByStatus(ctx: RequestContext, from: string, to: string) {
   return rows.map((row) => ({ status: row.status, orders: Number(row.orders), total: Number(row.total) }));
 }
 
-async function dailySales(ctx: RequestContext, lastDay: string, zone: string) {
+async function dailySales(ctx: RequestContext, currency: string, lastDay: string, zone: string) {
   const days = Array.from({ length: SERIES_DAYS }, (_, index) => addDays(lastDay, index + 1 - SERIES_DAYS));
   // Each day's first instant in the zone: the series' bounds, then the bucket an order falls in, on either database.
   const starts = [...days, addDays(lastDay, 1)].map((day) => dayStart(day, zone).toISOString());
@@ -85,6 +87,7 @@ async function dailySales(ctx: RequestContext, lastDay: string, zone: string) {
     .select(bucket.as("day"))
     .select((eb) => [eb.fn.countAll<number | string>().as("orders"), netSales("orders").as("sales")])
     .where("status", "in", PAID_STATUSES)
+    .where("currency", "=", currency)
     .where("created_at", ">=", starts[0] as string)
     .where("created_at", "<", starts[SERIES_DAYS] as string)
     .groupBy(bucket)
@@ -102,12 +105,13 @@ async function dailySales(ctx: RequestContext, lastDay: string, zone: string) {
  * before tax (refundedBeforeTax), as WooCommerce's products report counts refunds. A product whose
  * lines came back whole sold nothing. A refund of an amount alone (no lines) leaves products as they were.
  */
-async function topProducts(ctx: RequestContext, from: string, to: string) {
+async function topProducts(ctx: RequestContext, currency: string, from: string, to: string) {
   const paidLines = () =>
     ctx.db
       .selectFrom("order_items as i")
       .innerJoin("orders as o", "o.id", "i.order_id")
       .where("o.status", "in", PAID_STATUSES)
+      .where("o.currency", "=", currency)
       .where("o.created_at", ">=", from)
       .where("o.created_at", "<", to);
   const [products, refundedLines] = await Promise.all([
@@ -142,7 +146,7 @@ async function topProducts(ctx: RequestContext, from: string, to: string) {
  * same name: orders without a source type (none sent, or the checkout dropped it) are one "unknown"
  * line whatever source they kept, and a source type without a source has the source "(none)".
  */
-async function ordersByOrigin(ctx: RequestContext, from: string, to: string) {
+async function ordersByOrigin(ctx: RequestContext, currency: string, from: string, to: string) {
   // The label reads "Unknown" without a type, so a kept source would split one origin into lines the list cannot tell apart.
   const source = sql<string | null>`case when a.source_type is null then null else coalesce(a.utm_source, ${sql.lit(NO_VALUE)}) end`;
   const rows = await ctx.db
@@ -151,6 +155,7 @@ async function ordersByOrigin(ctx: RequestContext, from: string, to: string) {
     .select(["a.source_type as source_type", source.as("source")])
     .select((eb) => [eb.fn.countAll<number | string>().as("orders"), netSales("o").as("sales")])
     .where("o.status", "in", PAID_STATUSES)
+    .where("o.currency", "=", currency)
     .where("o.created_at", ">=", from)
     .where("o.created_at", "<", to)
     .groupBy(["a.source_type", source])
@@ -178,11 +183,31 @@ export async function reportRange(ctx: RequestContext, query: OverviewQuery) {
   const from = query.from ?? addDays(to, 1 - SERIES_DAYS);
   if (to < from) throw invalidParam("to", "to is earlier than from.");
   if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw invalidParam("from", `The range is longer than ${MAX_RANGE_DAYS} days.`);
-  return { settings, zone, today, from, to, startOf, rangeFrom: startOf(from), rangeTo: startOf(addDays(to, 1)) };
+  const currency = settings.currency.code;
+  return { settings, zone, currency, today, from, to, startOf, rangeFrom: startOf(from), rangeTo: startOf(addDays(to, 1)) };
+}
+
+/**
+ * The paid orders of the range kept in another currency than the shop's (placed before its currency changed), per
+ * currency: the figures leave them out, as cents of one currency added to another's mean nothing, and say so.
+ */
+export async function paidInOtherCurrencies(ctx: RequestContext, currency: string, from: string, to: string) {
+  const rows = await ctx.db
+    .selectFrom("orders")
+    .select("currency")
+    .select((eb) => eb.fn.countAll<number | string>().as("orders"))
+    .where("status", "in", PAID_STATUSES)
+    .where("currency", "!=", currency)
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .groupBy("currency")
+    .orderBy("currency")
+    .execute();
+  return rows.map((row) => ({ currency: row.currency, orders: Number(row.orders) }));
 }
 
 export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
-  const { zone, today, from, to, startOf, rangeFrom, rangeTo } = await reportRange(ctx, query);
+  const { zone, currency, today, from, to, startOf, rangeFrom, rangeTo } = await reportRange(ctx, query);
   const monthStart = `${today.slice(0, 7)}-01`;
   const tomorrow = startOf(addDays(today, 1));
   return {
@@ -191,11 +216,12 @@ export async function salesOverview(ctx: RequestContext, query: OverviewQuery) {
     time_zone: zone,
     ...(await ownerCurrency(ctx)),
     paid_statuses: PAID_STATUSES,
-    today: { date: today, ...(await paidBetween(ctx, startOf(today), tomorrow)) },
-    month: { from: monthStart, to: today, ...(await paidBetween(ctx, startOf(monthStart), tomorrow)) },
-    orders_by_status: await ordersByStatus(ctx, rangeFrom, rangeTo),
-    daily_sales: await dailySales(ctx, to, zone),
-    top_products: await topProducts(ctx, rangeFrom, rangeTo),
-    orders_by_origin: await ordersByOrigin(ctx, rangeFrom, rangeTo),
+    today: { date: today, ...(await paidBetween(ctx, currency, startOf(today), tomorrow)) },
+    month: { from: monthStart, to: today, ...(await paidBetween(ctx, currency, startOf(monthStart), tomorrow)) },
+    orders_by_status: await ordersByStatus(ctx, currency, rangeFrom, rangeTo),
+    daily_sales: await dailySales(ctx, currency, to, zone),
+    top_products: await topProducts(ctx, currency, rangeFrom, rangeTo),
+    orders_by_origin: await ordersByOrigin(ctx, currency, rangeFrom, rangeTo),
+    other_currencies: await paidInOtherCurrencies(ctx, currency, rangeFrom, rangeTo),
   };
 }

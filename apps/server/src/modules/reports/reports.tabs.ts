@@ -26,7 +26,7 @@ import {
   type TaxRow,
   taxLabel,
 } from "./report-table.ts";
-import { type OverviewQuery, reportRange } from "./reports.admin.ts";
+import { type OverviewQuery, paidInOtherCurrencies, reportRange } from "./reports.admin.ts";
 
 export const TAB_SORTS = {
   products: ["name", "items_sold", "net_sales", "orders"],
@@ -53,11 +53,16 @@ export interface TabQuery<T extends ReportTab> extends OverviewQuery {
   per_page?: number;
 }
 
-type Bounds = { from: string; to: string };
+type Bounds = { currency: string; from: string; to: string };
 
-/** Orders a tab counts: paid, placed within the bounds (instants, the end excluded). */
-const paidOrders = (ctx: RequestContext, { from, to }: Bounds) =>
-  ctx.db.selectFrom("orders as o").where("o.status", "in", PAID_STATUSES).where("o.created_at", ">=", from).where("o.created_at", "<", to);
+/** Orders a tab counts: paid in the shop's currency, placed within the bounds (instants, the end excluded). */
+const paidOrders = (ctx: RequestContext, { currency, from, to }: Bounds) =>
+  ctx.db
+    .selectFrom("orders as o")
+    .where("o.status", "in", PAID_STATUSES)
+    .where("o.currency", "=", currency)
+    .where("o.created_at", ">=", from)
+    .where("o.created_at", "<", to);
 
 const variationText = (json: string | null): string => {
   try {
@@ -368,7 +373,7 @@ const TOTALS = {
 /** A tab's rows for the range and search, in the order asked. */
 async function arranged<T extends ReportTab>(ctx: RequestContext, tab: T, query: TabQuery<T>) {
   const range = await reportRange(ctx, query);
-  const rows = await READERS[tab](ctx, { from: range.rangeFrom, to: range.rangeTo });
+  const rows = await READERS[tab](ctx, { currency: range.currency, from: range.rangeFrom, to: range.rangeTo });
   const sort = query.sort ?? DEFAULT_SORT[tab];
   const order = query.order ?? (sort === "name" || sort === "code" || sort === "label" ? "asc" : "desc");
   const found = arrange(rows, { search: query.search, sort, order }, SHAPES[tab] as TableShape<TabRow<T>, TabSort<T>>);
@@ -385,6 +390,7 @@ export async function reportTab<T extends ReportTab>(ctx: RequestContext, tab: T
     time_zone: range.zone,
     ...(await ownerCurrency(ctx)),
     paid_statuses: PAID_STATUSES,
+    other_currencies: await paidInOtherCurrencies(ctx, range.currency, range.rangeFrom, range.rangeTo),
     search: (query.search ?? "").trim(),
     sort,
     order,

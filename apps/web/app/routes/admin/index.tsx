@@ -50,6 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="admin-page">
       <PageHead title={t.title} />
       <p className="admin-muted">{t.intro(overview.time_zone)}</p>
+      {overview.other_currencies.length > 0 && <p>{t.otherCurrencies(overview.currency_code, overview.other_currencies)}</p>}
       {refused && (
         <p className="admin-alert admin-alert--error" role="alert">
           {t.rangeRefused}

@@ -87,6 +87,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
     <div className="admin-page admin-reports">
       <PageHead title={t.title} />
       <p className="admin-muted">{t.intro(report.time_zone)}</p>
+      {report.other_currencies.length > 0 && <p>{dashboardMessages.otherCurrencies(report.currency_code, report.other_currencies)}</p>}
       {refused && (
         <p className="admin-alert admin-alert--error" role="alert">
           {dashboardMessages.rangeRefused}

@@ -18,6 +18,11 @@ export interface TopProduct {
   revenue: number;
 }
 
+export interface OtherCurrencyOrders {
+  currency: string;
+  orders: number;
+}
+
 export interface Overview {
   from: string;
   to: string;
@@ -26,6 +31,8 @@ export interface Overview {
   /** Decimals of the amounts (the shop's for its currency: 2 means 2682 is 26.82). */
   currency_minor_unit: number;
   paid_statuses: string[];
+  /** Paid orders of the range in another currency than the shop's: left out of every figure. */
+  other_currencies: OtherCurrencyOrders[];
   today: PaidFigures & { date: string };
   month: PaidFigures & { from: string; to: string };
   orders_by_status: { status: string; orders: number; total: number }[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DailySales } from "./api.ts";
 import { formatDay, moneyFormat } from "./format.ts";
+import { dashboardMessages } from "./messages.ts";
 import { chartSummary } from "./SalesChart.tsx";
 
 // Intl puts no-break spaces between a code and its amount.
@@ -43,5 +44,21 @@ describe("chartSummary", () => {
     const text = chartSummary([day("2026-11-24", 0, 0), day("2026-11-25", 0, 0)], usd);
     expect(text).toContain("$0.00 from 0 orders in all.");
     expect(text).not.toContain("best day");
+  });
+});
+
+describe("the note on orders in another currency", () => {
+  it("names the shop's currency and each other one with its paid orders", () => {
+    expect(dashboardMessages.otherCurrencies("EUR", [{ currency: "USD", orders: 1 }])).toBe(
+      "These figures are in EUR, the shop's currency. Not counted: 1 paid order in USD, placed before the currency changed.",
+    );
+    expect(
+      dashboardMessages.otherCurrencies("EUR", [
+        { currency: "GBP", orders: 2 },
+        { currency: "USD", orders: 1_204 },
+      ]),
+    ).toBe(
+      "These figures are in EUR, the shop's currency. Not counted: 2 paid orders in GBP, 1,204 paid orders in USD, placed before the currency changed.",
+    );
   });
 });

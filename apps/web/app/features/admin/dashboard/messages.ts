@@ -36,6 +36,11 @@ export const dashboardMessages = {
   apply: "Show",
   rangeInvalid: "Choose a start on or before the end, at most 366 days apart.",
   rangeRefused: "That period could not be shown; here are the last 30 days.",
+  /** The dashboard's and the reports' figures count the shop's currency only: cents of two currencies do not add up. */
+  otherCurrencies: (shopCurrency: string, others: { currency: string; orders: number }[]) =>
+    `These figures are in ${shopCurrency}, the shop's currency. Not counted: ${others
+      .map(({ currency, orders }) => `${orders.toLocaleString("en")} paid ${orders === 1 ? "order" : "orders"} in ${currency}`)
+      .join(", ")}, placed before the currency changed.`,
   dailyTitle: "Sales per day",
   dailyHint: (from: string, to: string) => `The 30 days from ${from} to ${to}.`,
   chartLabel: (from: string, to: string, total: string, orders: string, best: string) =>

@@ -1,6 +1,7 @@
 /** The owner API's reports tabs (`GET /api/admin/v1/reports/{tab}`, decision 0104) as the console reads them. */
 import type { CouponReportRow, CustomerReportRow, ProductReportRow, TaxReportRow } from "@cartwright/commerce/admin";
 import { adminClient } from "../api.ts";
+import type { OtherCurrencyOrders } from "../dashboard/api.ts";
 import { apiParams, type ReportQuery, type ReportTab } from "./query.ts";
 
 export type { CouponReportRow, CustomerReportRow, ProductReportRow, TaxReportRow };
@@ -18,6 +19,8 @@ export type ReportPage<T extends ReportTab> = {
   time_zone: string;
   currency_code: string;
   currency_minor_unit: number;
+  /** Paid orders of the range in another currency than the shop's: left out of every figure. */
+  other_currencies: OtherCurrencyOrders[];
   total: number;
   pages: number;
   page: number;
