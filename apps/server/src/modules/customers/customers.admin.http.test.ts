@@ -1,7 +1,7 @@
 /** The owner API's customers (/api/admin/v1/customers…) on SQLite and PostgreSQL (issue 18): who may call, lists, details. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
-import { signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
+import { settingsGroups, signedIn, signedInOwner } from "../../../../../test/owner-client.ts";
 import { productId, StoreClient, testBilling } from "../../../../../test/store-client.ts";
 
 const ADMIN = "/api/admin/v1";
@@ -163,7 +163,7 @@ describe("the OpenAPI document", () => {
   });
 });
 
-// Last: its refunds change the spend the tests above read.
+// Last but one: its refunds change the spend the tests above read.
 describe("spend after a refund", () => {
   it("counts what a paid order kept: a partial refund comes off the account's and the guest's spend", async () => {
     const spendOf = async () => {
@@ -179,5 +179,39 @@ describe("spend after a refund", () => {
     }
     expect(await spendOf()).toEqual({ list: before.list - 250, detail: before.detail - 250, guest: before.guest - 250 });
     expect(before.guest).toBe(await totalOf(guestPaid));
+  });
+});
+
+// Last: it leaves orders in another currency behind (decision 0185).
+describe("spend after the shop's currency changes", () => {
+  it("adds only the orders in the shop's currency: in the list, the account's totals and its average, and the guests'", async () => {
+    const figures = async () => {
+      const list = (await owner.get(`${ADMIN}/customers?search=jane&sort=spend`))
+        .json()
+        .customers.find((row: { id: number }) => row.id === janeId);
+      const detail = (await owner.get(`${ADMIN}/customers/${janeId}`)).json().totals;
+      const guest = (await owner.get(`${ADMIN}/customers/guests?search=euro.guest`)).json().guests[0];
+      return { list, detail, guest };
+    };
+    const { read, saved } = settingsGroups(() => owner);
+    const dollars = await read("currency");
+    await saved("currency", { ...dollars, code: "EUR", symbol: "€" });
+    try {
+      const euros = await placeOrder(jane, "jane@example.com", "cod", 3);
+      const guestEuros = await placeOrder(new StoreClient(shop.app), "euro.guest@example.com", "cod");
+      const { list, detail, guest } = await figures();
+      expect(list).toMatchObject({ orders: 3, spend: await totalOf(euros) });
+      expect(detail).toMatchObject({
+        paid_orders: 3,
+        spend: await totalOf(euros),
+        average_order: await totalOf(euros),
+        currency_code: "EUR",
+      });
+      expect(guest).toMatchObject({ orders: 1, spend: await totalOf(guestEuros) });
+      const csv = (await owner.get(`${ADMIN}/customers/export.csv?search=jane`)).body;
+      expect(csv).toContain(((await totalOf(euros)) / 100).toFixed(2));
+    } finally {
+      await saved("currency", dollars);
+    }
   });
 });

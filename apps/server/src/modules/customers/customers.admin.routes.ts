@@ -77,7 +77,9 @@ const UpdateBody = Type.Object(
 // The replies, documented only (decision 0173): what customers.admin.ts answers. Money in minor units.
 const paidFigures = {
   orders: Type.Integer({ description: "Paid orders (processing, completed)" }),
-  spend: Type.Integer({ description: "What the paid orders came to" }),
+  spend: Type.Integer({
+    description: "What the paid orders in the shop's currency came to, less refunds (orders of an earlier currency are not added)",
+  }),
   last_order_at: nullable(Type.String()),
 };
 const CustomerListReply = pagedListReply({
@@ -115,8 +117,8 @@ const OrderHistory = {
   totals: Type.Object({
     orders: Type.Integer(),
     paid_orders: Type.Integer(),
-    spend: Type.Integer(),
-    average_order: Type.Integer(),
+    spend: Type.Integer({ description: "Paid orders in the shop's currency, less refunds" }),
+    average_order: Type.Integer({ description: "spend over the paid orders it sums" }),
     first_order_at: nullable(Type.String()),
     last_order_at: nullable(Type.String()),
     ...OwnerCurrencyFields,

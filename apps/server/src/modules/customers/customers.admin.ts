@@ -36,22 +36,28 @@ const listedStatuses = (): OrderStatus[] => [...PLACED_STATUSES, "cancelled", "f
 /** "%" and "_" in a search are plain text, with the same escape character on both databases. */
 export const likePattern = (words: string) => `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** What paid orders brought in, less what was refunded of them (as the dashboard's sales count it). */
-const paidSpend = () => sql<number | string>`sum(case when status in (${sql.join(PAID_STATUSES)}) then total - total_refunded else 0 end)`;
+/**
+ * What paid orders in the shop's currency brought in, less what was refunded of them (as the dashboard's sales count
+ * it, decision 0185): orders kept in an earlier currency are no amounts of this one.
+ */
+const paidSpend = (currency: string) =>
+  sql<
+    number | string
+  >`sum(case when status in (${sql.join(PAID_STATUSES)}) and currency = ${currency} then total - total_refunded else 0 end)`;
 
 /**
  * Paid orders per account: count, spend, newest date (only for `ids` when given: one page's accounts).
  * Every order of the accounts is read from the account index and the paid ones summed by CASE: a
  * WHERE on the status sent SQLite to the status index, each order's row and a sort (90 ms to 8 at 100,000 orders).
  */
-export function paidByCustomer(db: Db, ids?: number[]) {
+export function paidByCustomer(db: Db, currency: string, ids?: number[]) {
   const paid = sql<boolean>`status in (${sql.join(PAID_STATUSES)})`;
   return db
     .selectFrom("orders")
     .select("customer_id")
     .select([
       sql<number | string>`sum(case when ${paid} then 1 else 0 end)`.as("orders"),
-      paidSpend().as("spend"),
+      paidSpend(currency).as("spend"),
       sql<string | null>`max(case when ${paid} then created_at end)`.as("last_order_at"),
     ])
     .$if(ids === undefined, (q) => q.where("customer_id", "is not", null))
@@ -85,6 +91,7 @@ interface ListedAccount {
  */
 export async function listCustomers(ctx: RequestContext, query: CustomerListQuery) {
   const words = (query.search ?? "").trim();
+  const currency = (await ctx.shopSettings()).currency.code;
   const matching = sql<boolean>`(lower(c.email) like ${likePattern(words)} escape '\\' or lower(c.first_name || ' ' || c.last_name) like ${likePattern(words)} escape '\\')`;
   // The count reads the accounts only (one row each), never the orders.
   const { total } = await ctx.db
@@ -98,7 +105,7 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
     .select(["c.id", "c.email", "c.first_name", "c.last_name", "c.role", "c.created_at"])
     .$if(!byName, (q) =>
       q
-        .leftJoin(paidByCustomer(ctx.db).as("p"), "p.customer_id", "c.id")
+        .leftJoin(paidByCustomer(ctx.db, currency).as("p"), "p.customer_id", "c.id")
         .select(sql<number | string>`coalesce(p.orders, 0)`.as("orders"))
         .select(sql<number | string>`coalesce(p.spend, 0)`.as("spend"))
         .select(sql<string | null>`p.last_order_at`.as("last_order_at")),
@@ -118,6 +125,7 @@ export async function listCustomers(ctx: RequestContext, query: CustomerListQuer
         (
           await paidByCustomer(
             ctx.db,
+            currency,
             page.map((row) => row.id),
           ).execute()
         ).map((row) => [row.customer_id, row]),
@@ -174,7 +182,11 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
   const totals = await ordersOf(ctx.db, who)
     .select((eb) => [
       eb.fn.count<number | string>(sql`case when status in (${sql.join(PAID_STATUSES)}) then 1 end`).as("paid_orders"),
-      sql<number | string>`coalesce(${paidSpend()}, 0)`.as("spend"),
+      sql<number | string>`coalesce(${paidSpend(shop.code)}, 0)`.as("spend"),
+      // The average is of the orders the spend sums.
+      eb.fn
+        .count<number | string>(sql`case when status in (${sql.join(PAID_STATUSES)}) and currency = ${shop.code} then 1 end`)
+        .as("paid_in_currency"),
       eb.fn.count<number | string>(sql`case when status in (${sql.join(listedStatuses())}) then 1 end`).as("orders"),
       eb.fn.min(sql<string>`case when status in (${sql.join(PAID_STATUSES)}) then created_at end`).as("first_order_at"),
       eb.fn.max(sql<string>`case when status in (${sql.join(PAID_STATUSES)}) then created_at end`).as("last_order_at"),
@@ -196,11 +208,11 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
       orders: Number(totals.orders),
       paid_orders: paidOrders,
       spend,
-      average_order: paidOrders ? Math.round(spend / paidOrders) : 0,
+      average_order: Number(totals.paid_in_currency) ? Math.round(spend / Number(totals.paid_in_currency)) : 0,
       first_order_at: totals.first_order_at ?? null,
       last_order_at: totals.last_order_at ?? null,
-      currency_code: orders[0]?.currency ?? shop.code,
-      currency_minor_unit: minorUnitOf(orders[0]?.currency ?? shop.code, shop),
+      currency_code: shop.code,
+      currency_minor_unit: minorUnitOf(shop.code, shop),
     },
   };
 }
@@ -257,6 +269,7 @@ export async function readCustomer(ctx: RequestContext, id: number) {
 
 export async function listGuests(ctx: RequestContext, query: { search?: string; page: number; perPage: number }) {
   const words = (query.search ?? "").trim();
+  const currency = (await ctx.shopSettings()).currency.code;
   const email = sql<string>`lower(billing_email)`;
   const base = ctx.db
     .selectFrom("orders")
@@ -271,7 +284,7 @@ export async function listGuests(ctx: RequestContext, query: { search?: string; 
   const rows = await base
     .select(email.as("email"))
     .select(sql<number | string>`count(case when status in (${sql.join(PAID_STATUSES)}) then 1 end)`.as("orders"))
-    .select(sql<number | string>`coalesce(${paidSpend()}, 0)`.as("spend"))
+    .select(sql<number | string>`coalesce(${paidSpend(currency)}, 0)`.as("spend"))
     .select((eb) => eb.fn.max("created_at").as("last_order_at"))
     .groupBy(email)
     .orderBy(sql`max(created_at) desc`)

@@ -13,7 +13,7 @@ import { customerExportCells, customerExportHeader, type ExportAccount } from ".
 /** Accounts per page. */
 export const CUSTOMER_EXPORT_PAGE = 500;
 
-async function exportPage(ctx: RequestContext, search: string, afterId: number) {
+async function exportPage(ctx: RequestContext, currency: string, search: string, afterId: number) {
   const words = search.trim();
   const accounts = await ctx.db
     .selectFrom("customers as c")
@@ -32,6 +32,7 @@ async function exportPage(ctx: RequestContext, search: string, afterId: number) 
         (
           await paidByCustomer(
             ctx.db,
+            currency,
             accounts.map((row) => row.id),
           ).execute()
         ).map((row) => [row.customer_id, row]),
@@ -54,13 +55,13 @@ export async function exportCustomers(ctx: RequestContext, query: { search?: str
   const search = query.search ?? "";
   const text = (page: ExportAccount[]) =>
     page.map((account) => csvLine(customerExportCells(account, { code: currency.code, minorUnit }, timeZone))).join("");
-  const first = await exportPage(ctx, search, 0);
+  const first = await exportPage(ctx, currency.code, search, 0);
   async function* chunks() {
     // The byte order mark makes Excel read the file as UTF-8, as the order export does.
     yield `\uFEFF${csvLine(customerExportHeader(timeZone))}${text(first)}`;
     let page = first;
     while (page.length === CUSTOMER_EXPORT_PAGE) {
-      page = await exportPage(ctx, search, (page[page.length - 1] as ExportAccount).id);
+      page = await exportPage(ctx, currency.code, search, (page[page.length - 1] as ExportAccount).id);
       if (page.length) yield text(page);
     }
   }
