@@ -480,7 +480,8 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     },
     async checkPasswordReset(key: string) {
       try {
-        return { ok: true as const, email: (await customers.checkResetLink(ctx, key)).email };
+        const link = await customers.checkResetLink(ctx, key);
+        return { ok: true as const, email: link.email, minPasswordLength: link.min_password_length };
       } catch (error) {
         return refused(error);
       }

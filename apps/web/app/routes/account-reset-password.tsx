@@ -16,6 +16,9 @@ import type { Route } from "./+types/account-reset-password";
 /** The server's refusals that are the link's fault (unknown, used, expired): the form goes, "Ask for a new link" comes. */
 const LINK_PROBLEMS = new Set(["cw_rest_reset_invalid", "cw_rest_reset_used", "cw_rest_reset_expired"]);
 
+/** Registration's rule, which "At least 8 characters." states; a longer one is the staff's. */
+const MIN_SHOPPER_PASSWORD = 8;
+
 const keyOf = (request: Request) => new URL(request.url).searchParams.get("key") ?? "";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const key = keyOf(request);
   const title = `${t.resetTitle} – ${settings.siteTitle}`;
   const check = await account.checkPasswordReset(key);
-  if (check.ok) return { key, email: check.email, problem: null, title };
-  return data({ key, email: null, problem: check.message, title }, { status: check.status });
+  if (check.ok) return { key, email: check.email, staff: check.minPasswordLength > MIN_SHOPPER_PASSWORD, problem: null, title };
+  return data({ key, email: null, staff: false, problem: check.message, title }, { status: check.status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,6 +84,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
               id="reset-password"
               name="password"
               label={t.resetPasswordLabel}
+              hint={loaderData.staff ? t.newStaffPasswordHint : t.newPasswordHint}
               errorId={error?.field ? "reset-password-error" : undefined}
             />
             <button type="submit" className="button">

@@ -60,7 +60,10 @@ const ResetKey = Type.String({ maxLength: 100, description: "The key of the rese
 
 export const ResetCheckBody = Type.Object({ key: ResetKey });
 
-export const ResetCheckReply = Type.Object({ email: Type.String({ description: "The account the link resets" }) });
+export const ResetCheckReply = Type.Object({
+  email: Type.String({ description: "The account the link resets" }),
+  min_password_length: Type.Integer({ description: "The fewest characters its new password may have: 8, or 12 for staff" }),
+});
 
 export const ResetPasswordBody = Type.Object({
   key: ResetKey,

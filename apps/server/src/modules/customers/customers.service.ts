@@ -112,6 +112,10 @@ export async function createCustomer(db: Db, input: NewCustomer, now = new Date(
 }
 
 /** Registration's rules for a password a shopper chooses; the owner's is longer (it is set by hand). */
+/** The fewest characters an account's new password may have: staff passwords open the console. */
+export const minPasswordLength = (role: repo.CustomerRow["role"]): number =>
+  role === "customer" ? MIN_PASSWORD_LENGTH : MIN_OWNER_PASSWORD_LENGTH;
+
 export function checkNewPassword(password: string, role: repo.CustomerRow["role"]): void {
   if (!password) throw customerErrors.missingPassword();
   const length = [...password].length;

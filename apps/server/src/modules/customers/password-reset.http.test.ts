@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../../../../../test/app.ts";
+import { PageBrowser } from "../../../../../test/browser.ts";
 import { StoreClient } from "../../../../../test/store-client.ts";
 import { buildApp } from "../../app.ts";
 // biome-ignore lint/style/noRestrictedImports: the tests' reader of the outbox's messages
@@ -69,13 +70,13 @@ async function askForLink(email: string): Promise<string> {
   return mailedKey(email, before + 1);
 }
 
-/** The shop as main.ts builds it, with a mailer writing into its own outbox; rate limits counted only when asked. */
-async function shopApp(rateLimit: boolean): Promise<FastifyInstance> {
+/** The shop as main.ts builds it, with a mailer writing into its own outbox; rate limits counted only when asked; the storefront's pages when asked. */
+async function shopApp(rateLimit: boolean, pages = false): Promise<FastifyInstance> {
   const built = await buildApp({
     config: { logLevel: "silent", production: false, secret: "test-secret-test-secret-test-secret!", rateLimit },
     db: shop.db,
     logger: false,
-    web: false,
+    web: pages ? {} : false,
     mailer: createMailer({ publicUrl: PUBLIC_URL, mail: { smtpUrl: null, from: null, ownerEmail: null, outbox } }),
   });
   await built.ready();
@@ -106,7 +107,7 @@ describe("lost password", () => {
     const visitor = await guest();
     const check = await visitor.post("/account/reset-password/check", { key });
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toEqual({ email });
+    expect(check.json()).toEqual({ email, min_password_length: 8 });
 
     // A password registration would refuse: refused here too, and the link still works.
     const short = await visitor.post("/account/reset-password", { key, password: "short" });
@@ -180,15 +181,24 @@ describe("lost password", () => {
     // The sweep deletes resets whose link stopped working, and no other.
     const waiting = await askForLink(email);
     expect(await deleteEndedPasswordResets(shop.db)).toBeGreaterThan(0);
-    expect((await visitor.post("/account/reset-password/check", { key: waiting })).json()).toEqual({ email });
+    expect((await visitor.post("/account/reset-password/check", { key: waiting })).json()).toEqual({ email, min_password_length: 8 });
     expect(await deleteEndedPasswordResets(shop.db, new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(1);
     expect((await visitor.post("/account/reset-password/check", { key: waiting })).statusCode).toBe(404);
   });
 
-  it("holds a staff account's new password to the owner's length", async () => {
+  it("holds a staff account's new password to the owner's length, which the link's check states", async () => {
     const email = newEmail("owner");
     await ensureOwner(shop.db, email, "owner-password-2026");
     const key = await askForLink(email);
+    expect((await (await guest()).post("/account/reset-password/check", { key })).json()).toEqual({ email, min_password_length: 12 });
+    const withPages = await shopApp(false, true);
+    try {
+      const page = await new PageBrowser(withPages).get(`/my-account/reset-password?key=${key}`);
+      expect(page.body).toContain("At least 12 characters: this password also opens the shop&#x27;s console.");
+      expect(page.body).not.toContain("At least 8 characters.");
+    } finally {
+      await withPages.close();
+    }
     const refused = await (await guest()).post("/account/reset-password", { key, password: "ten-chars!" });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe("cw_owner_password_too_short");
