@@ -120,7 +120,14 @@ describe("accounts", () => {
     expect(body.orders.map((order: { id: number }) => order.id)).toEqual([janeWaiting, janePaid[1], janePaid[0]]);
     expect(body.orders[0]).toMatchObject({ number: String(janeWaiting), status: "on-hold", total: await totalOf(janeWaiting) });
     const spend = (await totalOf(janePaid[0] ?? 0)) + (await totalOf(janePaid[1] ?? 0));
-    expect(body.totals).toMatchObject({ orders: 3, paid_orders: 2, spend, average_order: Math.round(spend / 2), currency_code: "USD" });
+    expect(body.totals).toMatchObject({
+      orders: 3,
+      paid_orders: 2,
+      spend,
+      average_order: Math.round(spend / 2),
+      paid_in_other_currencies: 0,
+      currency_code: "USD",
+    });
     expect(response.body).not.toMatch(/password|scrypt|session|token"/i);
     const missing = await owner.get(`${ADMIN}/customers/999999`);
     expect(missing.statusCode).toBe(404);
@@ -205,6 +212,7 @@ describe("spend after the shop's currency changes", () => {
         paid_orders: 3,
         spend: await totalOf(euros),
         average_order: await totalOf(euros),
+        paid_in_other_currencies: 2,
         currency_code: "EUR",
       });
       expect(guest).toMatchObject({ orders: 1, spend: await totalOf(guestEuros) });

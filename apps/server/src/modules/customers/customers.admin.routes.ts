@@ -119,6 +119,9 @@ const OrderHistory = {
     paid_orders: Type.Integer(),
     spend: Type.Integer({ description: "Paid orders in the shop's currency, less refunds" }),
     average_order: Type.Integer({ description: "spend over the paid orders it sums" }),
+    paid_in_other_currencies: Type.Integer({
+      description: "Paid orders kept in another currency than the shop's (placed before it changed): not in spend or its average",
+    }),
     first_order_at: nullable(Type.String()),
     last_order_at: nullable(Type.String()),
     ...OwnerCurrencyFields,

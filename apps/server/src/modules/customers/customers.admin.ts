@@ -209,6 +209,7 @@ async function orderHistory(ctx: RequestContext, who: OrderFilter) {
       paid_orders: paidOrders,
       spend,
       average_order: Number(totals.paid_in_currency) ? Math.round(spend / Number(totals.paid_in_currency)) : 0,
+      paid_in_other_currencies: paidOrders - Number(totals.paid_in_currency),
       first_order_at: totals.first_order_at ?? null,
       last_order_at: totals.last_order_at ?? null,
       currency_code: shop.code,

@@ -33,6 +33,9 @@ export function TotalsSection({ totals }: { totals: OrderHistory["totals"] }) {
           </dd>
         </div>
       </dl>
+      {totals.paid_in_other_currencies > 0 && (
+        <p className="admin-muted">{t.otherCurrencies(totals.paid_in_other_currencies, totals.currency_code)}</p>
+      )}
     </section>
   );
 }

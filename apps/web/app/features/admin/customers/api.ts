@@ -64,8 +64,11 @@ export interface OrderHistory {
   totals: {
     orders: number;
     paid_orders: number;
+    /** Paid orders in the shop's currency, less refunds: orders of an earlier currency are not added (decision 0185). */
     spend: number;
     average_order: number;
+    /** Paid orders kept in another currency than the shop's: counted in `paid_orders`, not in `spend`. */
+    paid_in_other_currencies: number;
     first_order_at: string | null;
     last_order_at: string | null;
     currency_code: string;

@@ -43,6 +43,8 @@ export const customersMessages = {
   paidOrders: "Paid orders",
   allOrders: "Orders placed",
   averageOrder: "Average order",
+  otherCurrencies: (count: number, currency: string) =>
+    `Spend and the average order are in ${currency}, the shop's currency: ${count.toLocaleString("en")} paid ${count === 1 ? "order" : "orders"} in another currency, placed before it changed, ${count === 1 ? "is" : "are"} not added.`,
   firstOrder: "First paid order",
   addresses: "Addresses",
   billingAddress: "Billing address",
