@@ -480,8 +480,8 @@ function accountServices({ ctx, secret, mailer, settings, request, reply }: Acco
     },
     async checkPasswordReset(key: string) {
       try {
-        const link = await customers.checkResetLink(ctx, key);
-        return { ok: true as const, email: link.email, minPasswordLength: link.min_password_length };
+        const { email, role } = await customers.checkResetLink(ctx, key);
+        return { ok: true as const, email, staff: role !== "customer" };
       } catch (error) {
         return refused(error);
       }

@@ -16,9 +16,6 @@ import type { Route } from "./+types/account-reset-password";
 /** The server's refusals that are the link's fault (unknown, used, expired): the form goes, "Ask for a new link" comes. */
 const LINK_PROBLEMS = new Set(["cw_rest_reset_invalid", "cw_rest_reset_used", "cw_rest_reset_expired"]);
 
-/** Registration's rule, which "At least 8 characters." states; a longer one is the staff's. */
-const MIN_SHOPPER_PASSWORD = 8;
-
 const keyOf = (request: Request) => new URL(request.url).searchParams.get("key") ?? "";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const key = keyOf(request);
   const title = `${t.resetTitle} – ${settings.siteTitle}`;
   const check = await account.checkPasswordReset(key);
-  if (check.ok) return { key, email: check.email, staff: check.minPasswordLength > MIN_SHOPPER_PASSWORD, problem: null, title };
+  if (check.ok) return { key, email: check.email, staff: check.staff, problem: null, title };
   return data({ key, email: null, staff: false, problem: check.message, title }, { status: check.status });
 }
 

@@ -127,10 +127,8 @@ export type AccountDetailsResult =
     };
 
 /** A password reset link that can be used (the account's e-mail), or why not. */
-/** A reset link that works names its account and the fewest characters the new password may have (12 for staff). */
-export type PasswordResetCheck =
-  | { ok: true; email: string; minPasswordLength: number }
-  | { ok: false; code: string; message: string; status: number };
+/** A reset link that works names its account, and whether it is staff's (whose passwords need 12 characters). */
+export type PasswordResetCheck = { ok: true; email: string; staff: boolean } | { ok: false; code: string; message: string; status: number };
 
 /** A saved payment method (a token for a card: brand, last four digits, expiry; never the card). */
 export interface SavedPaymentMethod {

@@ -161,7 +161,10 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ secret: string; mailer?
         response: { 200: ResetCheckReply },
       },
     },
-    async (request) => checkResetLink(request.ctx, request.body.key),
+    async (request) => {
+      const { email, role } = await checkResetLink(request.ctx, request.body.key);
+      return { email, min_password_length: customers.minPasswordLength(role) };
+    },
   );
 
   app.post(

@@ -22,7 +22,6 @@ import {
   checkNewPassword,
   customerErrors,
   getCustomer,
-  minPasswordLength,
   normaliseCustomerEmail,
   startCustomerSession,
 } from "./customers.service.ts";
@@ -149,10 +148,10 @@ async function waitingReset(ctx: Pick<RequestContext, "db" | "now">, token: stri
   return { reset, account };
 }
 
-/** Whether the link still works, for which address (the page names it above the new password) and the password's rule. */
-export async function checkResetLink(ctx: RequestContext, token: string): Promise<{ email: string; min_password_length: number }> {
+/** Whether the link still works, and for which account (the page names its address, and a staff account's password rule). */
+export async function checkResetLink(ctx: RequestContext, token: string): Promise<Pick<repo.CustomerRow, "email" | "role">> {
   const { account } = await waitingReset(ctx, token);
-  return { email: account.email, min_password_length: minPasswordLength(account.role) };
+  return { email: account.email, role: account.role };
 }
 
 /** Sets the new password, ends every session of the account and signs this client in; the caller issues the session's token. */
