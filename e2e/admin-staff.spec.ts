@@ -146,6 +146,15 @@ test("a manager sees their sessions on /admin/account and ends the others", asyn
   await expect(details.getByLabel("Email address")).toHaveAttribute("readonly", "");
   await expect(details.getByText("A staff account keeps the email address the shop gave it.")).toBeVisible();
   await expect(details.getByLabel(/^Current password/)).toHaveCount(0);
+  // A refused save keeps what was typed, and the e-mail stays the account's own even if the page's field was altered.
+  await details.getByLabel("Email address").evaluate((field: HTMLInputElement) => {
+    field.readOnly = false;
+    field.value = "someone-else@staff.test";
+  });
+  await details.getByLabel("First name").fill("M".repeat(201));
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(second.getByRole("region", { name: "Your name and email" }).getByRole("alert").first()).toBeVisible();
+  await expect(second.getByLabel("Email address")).toHaveValue(email);
   const password = second.getByRole("region", { name: "Change your password" });
   await expect(password.getByText("At least 12 characters: this password also opens the shop's console.")).toBeVisible();
   expect(await seriousViolations(second)).toEqual([]);

@@ -86,7 +86,8 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
         </p>
       )}
       <DetailsForm
-        values={detailsError?.details ?? loaderData}
+        // A refused save shows what was typed, but a staff account's read-only e-mail is always its own.
+        values={detailsError ? { ...detailsError.details, ...(loaderData.staff && { email: loaderData.email }) } : loaderData}
         staff={loaderData.staff}
         errors={detailsError?.errors ?? {}}
         message={detailsError?.message ?? null}
