@@ -147,7 +147,8 @@ test("a manager sees their sessions on /admin/account and ends the others", asyn
   await expect(details.getByText("A staff account keeps the email address the shop gave it.")).toBeVisible();
   await expect(details.getByLabel(/^Current password/)).toHaveCount(0);
   // A refused save keeps what was typed, and the e-mail stays the account's own even if the page's field was altered.
-  await details.getByLabel("Email address").evaluate((field: HTMLInputElement) => {
+  await details.getByLabel("Email address").evaluate((element) => {
+    const field = element as unknown as { readOnly: boolean; value: string };
     field.readOnly = false;
     field.value = "someone-else@staff.test";
   });
