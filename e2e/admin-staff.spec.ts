@@ -8,6 +8,7 @@
  * 12 characters and the e-mail stays. axe on the three pages; the invitation by keyboard alone.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { isHydrated } from "./support/checkout.ts";
 import { linkSentTo, mailedLink } from "./support/outbox.ts";
 import { E2E_OWNER, signInAsOwner } from "./support/owner.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
@@ -142,6 +143,9 @@ test("a manager sees their sessions on /admin/account and ends the others", asyn
   // The account's name and password are changed on the shop's account page, under the staff's rules.
   await second.getByRole("link", { name: "Change your name or password" }).click();
   await expect(second.getByRole("heading", { level: 1, name: "Account details" })).toBeVisible();
+  // Each form here posts and loads the page afresh: a password typed before React hydrates its field would be lost.
+  const hydrated = () => expect.poll(() => second.locator("h1").first().evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  await hydrated();
   const details = second.getByRole("region", { name: "Your name and email" });
   await expect(details.getByLabel("Email address")).toHaveAttribute("readonly", "");
   await expect(details.getByText("A staff account keeps the email address the shop gave it.")).toBeVisible();
@@ -156,6 +160,7 @@ test("a manager sees their sessions on /admin/account and ends the others", asyn
   await details.getByRole("button", { name: "Save details" }).click();
   await expect(second.getByRole("region", { name: "Your name and email" }).getByRole("alert").first()).toBeVisible();
   await expect(second.getByLabel("Email address")).toHaveValue(email);
+  await hydrated();
   const password = second.getByRole("region", { name: "Change your password" });
   await expect(password.getByText("At least 12 characters: this password also opens the shop's console.")).toBeVisible();
   expect(await seriousViolations(second)).toEqual([]);
@@ -164,6 +169,7 @@ test("a manager sees their sessions on /admin/account and ends the others", asyn
   await password.getByLabel("Confirm new password").fill("short-pass1");
   await password.getByRole("button", { name: "Change password" }).click();
   await expect(password.getByRole("alert")).toHaveText("A password that opens the shop's console needs at least 12 characters.");
+  await hydrated();
   await password.getByLabel("Current password").fill(MANAGER_PASSWORD);
   await password.getByLabel("New password", { exact: true }).fill("manager-second-password");
   await password.getByLabel("Confirm new password").fill("manager-second-password");
