@@ -58,6 +58,24 @@ describe("the server's edges", () => {
     }
   });
 
+  it("answers a body whose key would reach a prototype with a 400 that names the key, not as malformed JSON", async () => {
+    for (const payload of ['{"__proto__": {"admin": true}}', '{"items": [{"constructor": {"prototype": {}}}]}']) {
+      const response = await shop.app.inject({
+        method: "POST",
+        url: "/api/store/v1/cart/add-item",
+        headers: { "content-type": "application/json" },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json(), payload).toEqual({
+        code: "rest_invalid_json",
+        message: "The request body holds a key that is not accepted: __proto__, or constructor with a prototype.",
+        data: { status: 400 },
+      });
+    }
+    expect(({} as { admin?: boolean }).admin).toBeUndefined();
+  });
+
   it("answers a malformed address, on any route, with a coded JSON error", async () => {
     for (const url of ["/product/%E0%A4%A", "/api/store/v1/products/%E0%A4%A"]) {
       const response = await shop.app.inject(url);

@@ -152,6 +152,14 @@ function fromFastifyError(error: FastifyError): StoreError | null {
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return new StoreError("rest_invalid_request", "The request's Content-Length does not match its body.", 400);
   }
+  // A key that would reach an object's prototype (http/input.ts): the JSON itself is sound, so say which key.
+  if (error instanceof SyntaxError && error.name === "ForbiddenKeyError") {
+    return new StoreError(
+      "rest_invalid_json",
+      "The request body holds a key that is not accepted: __proto__, or constructor with a prototype.",
+      400,
+    );
+  }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return new StoreError("rest_invalid_json", "The request body is not valid JSON.", 400);
   }

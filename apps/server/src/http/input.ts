@@ -5,6 +5,7 @@
  * finite numbers written in decimal out of Ajv's type coercion.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import secureJson from "secure-json-parse";
 import { Type } from "typebox";
 import { MAX_ID } from "../db/ids.ts";
 import { paramDetail, StoreError } from "./errors.ts";
@@ -103,7 +104,38 @@ export function unstorableTextError(request: Pick<FastifyRequest, "params" | "qu
 }
 
 /** Every route's parameters, query and body are checked before their schema sees them (and routes without one: /ajax). */
+/** Thrown for a JSON body that parses but holds a key reaching an object's prototype (errors.ts names it). */
+export class ForbiddenKeyError extends SyntaxError {
+  override readonly name = "ForbiddenKeyError";
+  readonly statusCode = 400;
+}
+
+/**
+ * JSON bodies as Fastify's own parser reads them (secure-json-parse, keys that reach a prototype refused), except that
+ * such a key is told apart from malformed JSON: Fastify answers both as malformed.
+ */
+function parseJsonBody(_request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
+  try {
+    done(null, secureJson.parse(body, { protoAction: "error", constructorAction: "error" }));
+  } catch (error) {
+    // Refused, but plain JSON reads it: what was refused is a key, not the syntax.
+    const wellFormed = (() => {
+      try {
+        JSON.parse(body);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    done(wellFormed ? new ForbiddenKeyError("forbidden key") : Object.assign(error as SyntaxError, { statusCode: 400 }));
+  }
+}
+
 export function registerInputChecks(app: FastifyInstance): void {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
+    parseJsonBody(request, body as string, done),
+  );
   // A callback hook, not an async one: every request passes here, and a promise per request costs (decision 0013).
   app.addHook("preValidation", (request, _reply, done) => done(unstorableTextError(request) ?? undefined));
 }
