@@ -1,17 +1,52 @@
 /** The checkout page (issue 6): guest orders with each offline method, the test card, declines and retries, pickup, shipping and tax rules. */
 import { expect, test } from "@playwright/test";
 import { axeScan } from "./support/axe.ts";
-import { addToCart, fillUsAddress, openCheckout, shippingField } from "./support/checkout.ts";
+import { addToCart, fillUsAddress, isHydrated, openCheckout, shippingField } from "./support/checkout.ts";
 import { seriousViolations } from "./support/shopper-order.ts";
 
-test("a guest pays on delivery and lands on the order-received page", async ({ page }) => {
+test("a guest who starts typing before the page's scripts have come pays on delivery: nothing typed or chosen is lost", async ({
+  page,
+}) => {
   await addToCart(page, "classic-t-shirt", "Classic T-Shirt");
-  await openCheckout(page);
-  await fillUsAddress(page);
+  // A slow network: the checkout's scripts held back while the shopper types into the page the server drew.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+  const heading = page.getByRole("heading", { level: 1, name: "Checkout" });
+  expect(await heading.evaluate(isHydrated)).toBe(false);
+  await page.getByLabel("Email address").fill("early-typist@example.com");
+  await shippingField(page, "First name").fill("Early");
+  await shippingField(page, "State").selectOption("NV");
+  await page.getByLabel("Create an account with us").check();
+  release();
+  await expect.poll(() => heading.evaluate(isHydrated), { timeout: 15_000 }).toBe(true);
+  // The tick the page took before its scripts came opens what it opens once they have.
+  await expect(page.getByLabel("Create a password")).toBeVisible();
+  await page.getByLabel("Create an account with us").uncheck();
+  await expect(page.getByLabel("Create a password")).toHaveCount(0);
+  // The fields re-render as the rest is typed; what came first stays.
+  await shippingField(page, "Last name").fill("Typist");
+  await shippingField(page, "Address").fill("1 Test Street");
+  await shippingField(page, "City").fill("Las Vegas");
+  await shippingField(page, "ZIP Code").fill("89101");
+  await shippingField(page, "Phone").fill("555-0100");
+  await shippingField(page, "Phone").blur();
+  await expect(page.getByLabel("Email address")).toHaveValue("early-typist@example.com");
+  await expect(shippingField(page, "First name")).toHaveValue("Early");
+  await expect(shippingField(page, "State")).toHaveValue("NV");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();
   await page.getByRole("button", { name: /Place Order/ }).click();
   await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=/);
   await expect(page.getByText("Classic T-Shirt")).toBeVisible();
+  await expect(page.getByText("early-typist@example.com").first()).toBeVisible();
+  await expect(page.getByText(/Early Typist/).first()).toBeVisible();
+  await expect(page.getByText(/Las Vegas, NV 89101|Nevada/).first()).toBeVisible();
 });
 
 test("the address form starts where the cart was priced, the shop's base in California, and the order keeps it", async ({

@@ -1,5 +1,5 @@
 /** The page shell: head, store notice, header, main content, footer, and the error pages. */
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -22,6 +22,7 @@ import { contactWidgetsContext, storefrontContext } from "./context.ts";
 import { CONSENT_META_NAME, listenForConsent } from "./features/attribution/consent.ts";
 import { readCookie, storeNoticeCookie } from "./lib/cookies.ts";
 import { shopCurrency } from "./lib/currency.ts";
+import { keepEarlyInput } from "./lib/early-input.ts";
 import { errorMessages, layoutMessages } from "./messages.ts";
 import { CartProvider } from "./stores/cart-provider.tsx";
 import stylesheet from "./styles/app.css?url";
@@ -109,6 +110,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const shop = !useConsolePage();
   const hydrate = useHydratedPage();
   const shopPath = data?.storePages.shop || "/shop";
+  // The page's outermost effect: it runs once the whole page has hydrated, before any field renders again.
+  useLayoutEffect(() => keepEarlyInput(document), []);
   return (
     <html lang="en">
       <head>
