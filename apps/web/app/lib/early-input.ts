@@ -5,8 +5,17 @@
  * Each changed control's change is played again, as React's own listeners expect to see it.
  */
 
-/** The value a text control would have without the visitor: what the server rendered. */
-const serverValue = (control: HTMLInputElement | HTMLTextAreaElement) => control.defaultValue;
+/**
+ * The value a text control would have without the visitor: what the server rendered, as the browser cleans it up (a
+ * colour in lower case, an e-mail trimmed), so that a field the visitor never touched is not taken for a changed one.
+ */
+function serverValue(control: HTMLInputElement | HTMLTextAreaElement): string {
+  if (control instanceof HTMLTextAreaElement) return control.defaultValue;
+  const untouched = control.ownerDocument.createElement("input");
+  untouched.type = control.type;
+  untouched.value = control.defaultValue;
+  return untouched.value;
+}
 
 /** The option a single-choice list shows without the visitor: the one the server marked, else the first. */
 function serverOption(select: HTMLSelectElement): HTMLOptionElement | undefined {
@@ -40,7 +49,7 @@ export function earlyChanges(root: ParentNode): (() => void)[] {
       });
     } else if (!(control instanceof HTMLInputElement && NOT_TYPED.has(control.type)) && control.value !== serverValue(control)) {
       const typed = control.value;
-      const server = serverValue(control);
+      const server = control.defaultValue;
       replays.push(() => {
         control.value = server;
         // The element's own setter, past the property React watches: React then sees the input change the value.
