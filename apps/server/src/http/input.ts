@@ -103,7 +103,6 @@ export function unstorableTextError(request: Pick<FastifyRequest, "params" | "qu
   return null;
 }
 
-/** Every route's parameters, query and body are checked before their schema sees them (and routes without one: /ajax). */
 /** Thrown for a JSON body that parses but holds a key reaching an object's prototype (errors.ts names it). */
 export class ForbiddenKeyError extends SyntaxError {
   override readonly name = "ForbiddenKeyError";
@@ -131,6 +130,10 @@ function parseJsonBody(_request: FastifyRequest, body: string, done: (error: Err
   }
 }
 
+/**
+ * JSON bodies are read by `parseJsonBody`; every route's parameters, query and body are checked before their schema sees
+ * them (and routes without one: /ajax).
+ */
 export function registerInputChecks(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
