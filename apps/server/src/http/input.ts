@@ -114,19 +114,24 @@ export class ForbiddenKeyError extends SyntaxError {
  * such a key is told apart from malformed JSON: Fastify answers both as malformed.
  */
 function parseJsonBody(_request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
+  let parsed: unknown;
   try {
-    done(null, secureJson.parse(body, { protoAction: "error", constructorAction: "error" }));
+    parsed = secureJson.parse(body, { protoAction: "error", constructorAction: "error" });
   } catch (error) {
     // Refused, but plain JSON reads it: what was refused is a key, not the syntax.
-    const wellFormed = (() => {
-      try {
-        JSON.parse(body);
-        return true;
-      } catch {
-        return false;
-      }
-    })();
-    done(wellFormed ? new ForbiddenKeyError("forbidden key") : Object.assign(error as SyntaxError, { statusCode: 400 }));
+    done(readsAsJson(body) ? new ForbiddenKeyError("forbidden key") : Object.assign(error as SyntaxError, { statusCode: 400 }));
+    return;
+  }
+  // Outside the try: an error thrown further on must not answer the request a second time.
+  done(null, parsed);
+}
+
+function readsAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -47,7 +47,11 @@ export function earlyChanges(root: ParentNode): (() => void)[] {
         control.checked = !chosen;
         control.click();
       });
-    } else if (!(control instanceof HTMLInputElement && NOT_TYPED.has(control.type)) && control.value !== serverValue(control)) {
+    } else if (
+      !(control instanceof HTMLInputElement && NOT_TYPED.has(control.type)) &&
+      control.value !== control.defaultValue &&
+      control.value !== serverValue(control)
+    ) {
       const typed = control.value;
       const server = control.defaultValue;
       replays.push(() => {
